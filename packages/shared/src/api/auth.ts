@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** The user object of every auth reply (spec section 3). `subscription` is the plan's display label. */
+export const userSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  credits: z.number().int(),
+  subscription: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** Reply of login, register and refresh: a fresh token pair and the user. */
+export const authSessionSchema = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  user: userSchema,
+});
+export type AuthSession = z.infer<typeof authSessionSchema>;
+
+export const userReplySchema = z.object({ user: userSchema });
+export type UserReply = z.infer<typeof userReplySchema>;
+
+export const csrfTokenReplySchema = z.object({ token: z.string(), expiresAt: z.string() });
+export type CsrfTokenReply = z.infer<typeof csrfTokenReplySchema>;
+
+export const messageReplySchema = z.object({ message: z.string() });
+export type MessageReply = z.infer<typeof messageReplySchema>;
+
+/** PUT /auth/update-profile replies the updated user and the spec's success text. */
+export const updateProfileReplySchema = z.object({ message: z.string(), user: userSchema });
+export type UpdateProfileReply = z.infer<typeof updateProfileReplySchema>;
+
+/** Server-side success texts of section 8. */
+export const AUTH_SUCCESS_MESSAGES = {
+  profileUpdated: 'Profile updated successfully',
+  passwordChanged: 'Password changed successfully',
+  loggedOut: 'Logged out',
+} as const;
+
+/** Server-side failure texts of section 8. */
+export const AUTH_FAILURE_MESSAGES = {
+  invalidCredentials: 'Invalid email or password',
+  loginFailed: 'Login failed. Please try again.',
+  emailTaken: 'Registration failed. Email might already exist.',
+  registrationFailed: 'Registration failed. Please try again.',
+  profileUpdateFailed: 'Failed to update profile',
+  passwordChangeFailed: 'Failed to change password',
+  currentPasswordWrong: 'Current password is incorrect',
+} as const;

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/** Why credits moved. Grants add, charges and holds subtract, releases give a hold back. */
+export const CREDIT_REASONS = [
+  'signup_grant',
+  'monthly_grant',
+  'admin_grant',
+  'hold',
+  'charge',
+  'release',
+  'refund',
+] as const;
+export type CreditReason = (typeof CREDIT_REASONS)[number];
+
+export const creditTransactionSchema = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  reason: z.enum(CREDIT_REASONS),
+  description: z.string(),
+  reference: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CreditTransaction = z.infer<typeof creditTransactionSchema>;
+
+/** GET /credits/summary. */
+export const creditSummarySchema = z.object({
+  balance: z.number().int(),
+  subscription: z.string(),
+  monthlyAllowance: z.number().int(),
+  thisMonth: z.object({
+    /** Credits spent this calendar month (UTC), net of releases. */
+    used: z.number().int(),
+    /** Credits granted this calendar month. */
+    granted: z.number().int(),
+  }),
+  transactions: z.array(creditTransactionSchema),
+});
+export type CreditSummary = z.infer<typeof creditSummarySchema>;

@@ -1,0 +1,66 @@
+/** Error codes the server returns in `{ success: false, code }`. */
+export const ERROR_CODES = [
+  'VALIDATION_ERROR',
+  'INVALID_CREDENTIALS',
+  'UNAUTHORIZED',
+  'TOKEN_EXPIRED',
+  'SESSION_REVOKED',
+  'CSRF_INVALID',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'EMAIL_TAKEN',
+  'RATE_LIMITED',
+  'INSUFFICIENT_CREDITS',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA',
+  'CONFLICT',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL_ERROR',
+] as const;
+export type ServerErrorCode = (typeof ERROR_CODES)[number];
+
+/** Codes the web client produces itself when a request never got a usable reply (spec section 8). */
+export const CLIENT_ERROR_CODES = ['REQUEST_FAILED', 'TIMEOUT_ERROR', 'NETWORK_ERROR', 'NON_JSON_RESPONSE', 'UNEXPECTED_RESPONSE'] as const;
+export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
+export type ErrorCode = ServerErrorCode | ClientErrorCode;
+
+export const HTTP_STATUS_BY_CODE: Record<ServerErrorCode, number> = {
+  VALIDATION_ERROR: 400,
+  INVALID_CREDENTIALS: 401,
+  UNAUTHORIZED: 401,
+  TOKEN_EXPIRED: 401,
+  SESSION_REVOKED: 401,
+  CSRF_INVALID: 403,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  EMAIL_TAKEN: 409,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA: 415,
+  RATE_LIMITED: 429,
+  INSUFFICIENT_CREDITS: 402,
+  SERVICE_UNAVAILABLE: 503,
+  INTERNAL_ERROR: 500,
+};
+
+/** Per-field validation messages: `details.fields.email = ['Invalid email format']`. */
+export interface ValidationErrorDetails {
+  fields: Record<string, string[]>;
+}
+
+/** Rate-limit details: which limiter tripped and when the caller may try again. */
+export interface RateLimitDetails {
+  scope: 'login' | 'register' | 'api';
+  retryAfterSeconds: number;
+}
+
+/** Failed login details: attempts left before the email is blocked (always sent). */
+export interface LoginFailureDetails {
+  attemptsRemaining: number;
+}
+
+export interface InsufficientCreditsDetails {
+  redirectUrl: string;
+  required: number;
+  available: number;
+}

@@ -1,0 +1,27 @@
+import { ATTEMPTS_WARNING_THRESHOLD } from './constants.ts';
+
+/** "15 minutes", "1 hour", "2 hours": the {time} of section 5's rate-limit messages, rounded up. */
+export function formatRetryTime(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes < 60) return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  const hours = Math.ceil(minutes / 60);
+  return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+}
+
+export function loginRateLimitMessage(retryAfterSeconds: number): string {
+  return `Too many login attempts. Please try again in ${formatRetryTime(retryAfterSeconds)}.`;
+}
+
+export function registrationRateLimitMessage(retryAfterSeconds: number): string {
+  return `Too many registration attempts. Please try again in ${formatRetryTime(retryAfterSeconds)}.`;
+}
+
+export function apiRateLimitMessage(retryAfterSeconds: number): string {
+  return `Too many requests. Please try again in ${formatRetryTime(retryAfterSeconds)}.`;
+}
+
+/** Appends "(n attempts remaining)" when 2 or fewer attempts are left (section 5). */
+export function withAttemptsRemaining(message: string, attemptsRemaining: number): string {
+  if (attemptsRemaining > ATTEMPTS_WARNING_THRESHOLD || attemptsRemaining < 0) return message;
+  return `${message} (${attemptsRemaining} attempts remaining)`;
+}

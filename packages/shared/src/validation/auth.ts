@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { VALIDATION_MESSAGES as M } from './messages.ts';
+import { emailSchema } from './email.ts';
+import { nameSchema } from './name.ts';
+import { loginPasswordSchema, registrationPasswordSchema, settingsPasswordSchema } from './password.ts';
+
+/** Body of POST /auth/login. */
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  password: loginPasswordSchema,
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+/** Body of POST /auth/register (the confirmation and terms live only in the form). */
+export const registerRequestSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  password: registrationPasswordSchema,
+});
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+/** The registration form: the request plus confirmation and the terms checkbox. */
+export const registerFormSchema = registerRequestSchema
+  .extend({
+    confirmPassword: z.string({ error: M.confirmPasswordRequired }).min(1, M.confirmPasswordRequired),
+    acceptTerms: z.boolean().refine((accepted) => accepted, M.termsRequired),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: M.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+export type RegisterForm = z.input<typeof registerFormSchema>;
+
+/** The login form: the request plus remember-me. */
+export const loginFormSchema = loginRequestSchema.extend({ rememberMe: z.boolean() });
+export type LoginForm = z.input<typeof loginFormSchema>;
+
+export const refreshRequestSchema = z.object({
+  refreshToken: z.string({ error: M.refreshTokenRequired }).min(1, M.refreshTokenRequired),
+});
+export type RefreshRequest = z.input<typeof refreshRequestSchema>;
+
+/** Body of PUT /auth/update-profile. */
+export const updateProfileRequestSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+});
+export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
+
+/** Body of PUT /auth/change-password. */
+export const changePasswordRequestSchema = z.object({
+  currentPassword: z.string({ error: M.currentPasswordRequired }).min(1, M.currentPasswordRequired),
+  newPassword: settingsPasswordSchema,
+});
+export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
+
+/** The change-password form in settings: the request plus confirmation. */
+export const changePasswordFormSchema = changePasswordRequestSchema
+  .extend({
+    confirmPassword: z.string({ error: M.confirmPasswordRequired }).min(1, M.confirmPasswordRequired),
+  })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    message: M.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordForm = z.input<typeof changePasswordFormSchema>;
+
+/**
+ * Per-field messages of a failed parse, first message per field first: `{ email: ['Invalid email format'] }`.
+ * The server sends this as `details.fields`; forms show the first message of each field.
+ */
+export function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.join('.') : '_';
+    (fields[key] ??= []).push(issue.message);
+  }
+  return fields;
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { AUTH_LIMITS } from '../constants.ts';
+import { VALIDATION_MESSAGES as M } from './messages.ts';
+
+// Letters of any script (so "Şükrü Öztürk" passes), spaces, hyphens and apostrophes.
+const NAME_PATTERN = /^[\p{L}\p{M}\s'’-]+$/u;
+
+export const nameSchema = z
+  .string({ error: M.nameRequired })
+  .transform((name) => name.trim().replace(/\s+/g, ' '))
+  .pipe(
+    z
+      .string()
+      .min(1, M.nameRequired)
+      .min(AUTH_LIMITS.nameMinLength, M.nameTooShort)
+      .max(AUTH_LIMITS.nameMaxLength, M.nameTooLong)
+      .regex(NAME_PATTERN, M.nameInvalid),
+  );
