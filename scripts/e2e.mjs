@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+// Builds the web app, starts the real server on a free port with a fresh embedded database, runs the Playwright
+// suite in Debian's Chromium against it, and stops the server. Extra arguments go to `playwright test`.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url, server, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited with code ${server.exitCode}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`server did not become healthy at ${url} within ${timeoutMs} ms`);
+}
+
+if (!process.env.E2E_SKIP_BUILD) {
+  const build = spawnSync('npm', ['run', 'build', '-w', '@sound-studio/web'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const port = await freePort();
+const dataDir = mkdtempSync(join(tmpdir(), 'sound-studio-e2e-'));
+const baseUrl = `http://127.0.0.1:${port}`;
+const server = spawn('npm', ['start', '-w', '@sound-studio/server'], {
+  stdio: ['ignore', 'inherit', 'inherit'],
+  detached: true,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    CSRF_PROTECTION: 'true',
+    // Every test signs in from 127.0.0.1: keep the per-address API limit out of the way, not the login limits.
+    RATE_LIMIT_API_MAX: '100000',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  },
+});
+
+function stopServer() {
+  try {
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+}
+process.on('exit', stopServer);
+process.on('SIGINT', () => process.exit(130));
+
+let status = 1;
+try {
+  await waitForHealth(baseUrl, server);
+  const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: { ...process.env, E2E_BASE_URL: baseUrl },
+  });
+  status = result.status ?? 1;
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+} finally {
+  stopServer();
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(status);
