@@ -1,0 +1,2 @@
+export interface LegalSection { heading: string; paragraphs: string[] }
+export interface LegalDocument { title: string; lastUpdated: string; sections: LegalSection[] }
