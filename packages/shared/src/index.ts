@@ -1,6 +1,7 @@
 export * from './constants.ts';
 export * from './errors.ts';
 export * from './rate-limit.ts';
+export * from './retry-time.ts';
 export * from './validation/messages.ts';
 export * from './validation/email.ts';
 export * from './validation/password.ts';
@@ -10,3 +11,4 @@ export * from './api/envelope.ts';
 export * from './api/auth.ts';
 export * from './api/plans.ts';
 export * from './api/credits.ts';
+export * from './api/realtime.ts';

@@ -1,0 +1,152 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { RATE_LIMITS, type RateLimitDetails, type RateLimitRule } from '@sound-studio/shared';
+import { z } from 'zod';
+import { SERVER_PACKAGE_DIR } from './lib/paths.ts';
+import { readOrCreateSecretFile } from './lib/secret-files.ts';
+
+export type RateLimitScope = RateLimitDetails['scope'];
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export type DatabaseTarget = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+
+export interface AppConfig {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly database: Readonly<DatabaseTarget>;
+  readonly redisUrl: string | null;
+  readonly jwtSecret: string;
+  readonly csrfProtection: boolean;
+  readonly adminToken: string;
+  readonly webDistDir: string;
+  readonly rateLimits: Readonly<Record<RateLimitScope, Readonly<RateLimitRule>>>;
+  readonly logLevel: LogLevel;
+}
+
+export type Environment = Record<string, string | undefined>;
+
+/** Thrown when the environment is unusable; the message lists every bad variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+// Never echoed back in error messages: they may carry passwords.
+const SECRET_VARIABLES = new Set(['JWT_SECRET', 'ADMIN_TOKEN', 'DATABASE_URL', 'REDIS_URL']);
+
+export const JWT_SECRET_FILE = 'jwt-secret';
+export const ADMIN_TOKEN_FILE = 'admin-token';
+
+const wholeNumber = (min: number, max: number) =>
+  z.coerce
+    .number({ error: `must be a whole number between ${min} and ${max}` })
+    .int({ error: `must be a whole number between ${min} and ${max}` })
+    .min(min, { error: `must be a whole number between ${min} and ${max}` })
+    .max(max, { error: `must be a whole number between ${min} and ${max}` });
+
+const urlWithScheme = (schemes: string[]) =>
+  z.string().refine((value) => schemes.some((scheme) => value.startsWith(`${scheme}://`)), {
+    error: `must be a URL starting with ${schemes.map((scheme) => `${scheme}://`).join(' or ')}`,
+  });
+
+const switchValue = z.string().transform((value, ctx) => {
+  const normalized = value.trim().toLowerCase();
+  if (['true', '1', 'on', 'yes'].includes(normalized)) return true;
+  if (['false', '0', 'off', 'no'].includes(normalized)) return false;
+  ctx.addIssue({ code: 'custom', message: 'must be one of true, false, 1, 0, on, off' });
+  return z.NEVER;
+});
+
+const RATE_LIMIT_FIELDS = { MAX: 'max', WINDOW_SECONDS: 'windowSeconds', BLOCK_SECONDS: 'blockSeconds' } as const;
+const RATE_LIMIT_SCOPES = ['login', 'register', 'api'] as const satisfies readonly RateLimitScope[];
+
+function rateLimitVariable(scope: RateLimitScope, field: keyof typeof RATE_LIMIT_FIELDS): string {
+  return `RATE_LIMIT_${scope.toUpperCase()}_${field}`;
+}
+
+const rateLimitShape = Object.fromEntries(
+  RATE_LIMIT_SCOPES.flatMap((scope) =>
+    Object.keys(RATE_LIMIT_FIELDS).map((field) => [
+      rateLimitVariable(scope, field as keyof typeof RATE_LIMIT_FIELDS),
+      wholeNumber(1, 10_000_000).optional(),
+    ]),
+  ),
+);
+
+const environmentSchema = z.object({
+  PORT: wholeNumber(1, 65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: urlWithScheme(['postgres', 'postgresql']).optional(),
+  REDIS_URL: urlWithScheme(['redis', 'rediss']).optional(),
+  JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters long' }).optional(),
+  CSRF_PROTECTION: switchValue.default(true),
+  ADMIN_TOKEN: z.string().min(16, { error: 'must be at least 16 characters long' }).optional(),
+  WEB_DIST_DIR: z.string().optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  ...rateLimitShape,
+});
+
+type ParsedEnvironment = z.infer<typeof environmentSchema> & Record<string, number | undefined>;
+
+/** Reads and validates the environment once; generated secrets are stored in DATA_DIR so restarts keep them. */
+export function loadConfig(env: Environment = process.env): AppConfig {
+  // An empty variable means "not set", as in most .env files.
+  const provided = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = environmentSchema.safeParse(provided);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const variable = String(issue.path[0] ?? 'environment');
+      const shown = SECRET_VARIABLES.has(variable) ? '' : ` (got "${env[variable] ?? ''}")`;
+      return `  ${variable} ${issue.message}${shown}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const values = parsed.data as ParsedEnvironment;
+  const dataDir = path.resolve(process.cwd(), values.DATA_DIR);
+  ensureDataDir(dataDir);
+
+  return deepFreeze({
+    port: values.PORT,
+    host: values.HOST,
+    dataDir,
+    database: values.DATABASE_URL
+      ? { kind: 'postgres', url: values.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
+    redisUrl: values.REDIS_URL ?? null,
+    jwtSecret: values.JWT_SECRET ?? readOrCreateSecretFile(path.join(dataDir, JWT_SECRET_FILE), 48),
+    csrfProtection: values.CSRF_PROTECTION,
+    adminToken: values.ADMIN_TOKEN ?? readOrCreateSecretFile(path.join(dataDir, ADMIN_TOKEN_FILE), 32),
+    webDistDir: values.WEB_DIST_DIR
+      ? path.resolve(process.cwd(), values.WEB_DIST_DIR)
+      : path.resolve(SERVER_PACKAGE_DIR, '../web/dist'),
+    rateLimits: rateLimitsFrom(values),
+    logLevel: values.LOG_LEVEL,
+  } satisfies AppConfig);
+}
+
+function rateLimitsFrom(values: ParsedEnvironment): Record<RateLimitScope, RateLimitRule> {
+  const rule = (scope: RateLimitScope): RateLimitRule => ({
+    max: values[rateLimitVariable(scope, 'MAX')] ?? RATE_LIMITS[scope].max,
+    windowSeconds: values[rateLimitVariable(scope, 'WINDOW_SECONDS')] ?? RATE_LIMITS[scope].windowSeconds,
+    blockSeconds: values[rateLimitVariable(scope, 'BLOCK_SECONDS')] ?? RATE_LIMITS[scope].blockSeconds,
+  });
+  return { login: rule('login'), register: rule('register'), api: rule('api') };
+}
+
+function ensureDataDir(dataDir: string): void {
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  DATA_DIR cannot be created at ${dataDir} (${String(error)})`);
+  }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}

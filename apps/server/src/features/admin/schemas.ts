@@ -1,0 +1,64 @@
+import { emailSchema, PLAN_TIERS, planFeaturesSchema, planSchema } from '@sound-studio/shared';
+import { z } from 'zod';
+
+/** Shapes of the operator API (/api/admin), shared by its routes and the admin command. */
+export const adminUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  plan: z.string(),
+  subscription: z.string(),
+  credits: z.number().int(),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const adminUsersReplySchema = z.object({ users: z.array(adminUserSchema) });
+
+export const adminUsersQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).default(200),
+});
+
+export const adminGrantRequestSchema = z.object({
+  email: emailSchema,
+  amount: z.number().int().positive().max(1_000_000_000),
+  reason: z.string().trim().min(1).max(200).optional(),
+});
+export type AdminGrantRequest = z.input<typeof adminGrantRequestSchema>;
+
+export const adminGrantReplySchema = z.object({ user: adminUserSchema, granted: z.number().int() });
+
+export const adminPlanParamsSchema = z.object({ name: z.enum(PLAN_TIERS) });
+
+const money = z.number().min(0).max(1_000_000);
+const count = z.number().int().min(0).max(1_000_000_000);
+
+/** Fields an operator may change; omitted fields keep their value. */
+export const adminPlanPatchSchema = z
+  .strictObject({
+    displayName: z.string().trim().min(1).max(60),
+    description: z.string().trim().max(500),
+    status: planSchema.shape.status,
+    order: z.number().int().min(0).max(1000),
+    popular: z.boolean(),
+    badge: z.string().trim().max(40).nullable(),
+    /** USD per month. Without yearlyPrice, the yearly price follows: 12 x monthly less the yearly discount. */
+    monthlyPrice: money,
+    yearlyPrice: money,
+    /** Percent. */
+    yearlyDiscount: z.number().int().min(0).max(100),
+    monthlyCredits: count,
+    customVoices: count,
+    features: planFeaturesSchema.partial(),
+    rates: z
+      .object({
+        ttsPerCharacter: count,
+        musicPer30Seconds: count,
+        voiceCloneCreation: count,
+        voiceIsolatorPerMinute: count,
+      })
+      .partial(),
+  })
+  .partial()
+  .refine((patch) => Object.keys(patch).length > 0, { message: 'Nothing to change' });
+export type AdminPlanPatch = z.output<typeof adminPlanPatchSchema>;

@@ -1,0 +1,66 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import { REALTIME_NAMESPACES, REALTIME_PATH } from '@sound-studio/shared';
+import { authenticateAccessToken } from '../../lib/authentication.ts';
+import { AppError } from '../../lib/errors.ts';
+import { userRoom } from '../../lib/realtime-hub.ts';
+
+interface UserSocketData {
+  userId: string;
+  sessionId: string;
+}
+
+/** Error shape socket.io hands to the client's `connect_error` listener. */
+type HandshakeError = Error & { data?: { code: string } };
+
+/**
+ * socket.io on the API's HTTP server: '/public' for everyone, '/user' for clients whose handshake carries a valid
+ * access token (`auth: { token }`). With Redis, events reach the clients of every server node.
+ */
+export const realtimePlugin: FastifyPluginAsync = async (app) => {
+  const io = new Server(app.server, { path: REALTIME_PATH, serveClient: false });
+  const adapterClients = app.redis ? useRedisAdapter(io, app.redis) : [];
+
+  io.of(REALTIME_NAMESPACES.public);
+  const userNamespace = io.of(REALTIME_NAMESPACES.user);
+  userNamespace.use((socket: Socket, next) => {
+    const token: unknown = socket.handshake.auth.token;
+    authenticateAccessToken(app.db, app.config.jwtSecret, app.clock.now(), typeof token === 'string' ? token : undefined)
+      .then((auth) => {
+        socket.data = { userId: auth.userId, sessionId: auth.sessionId } satisfies UserSocketData;
+        next();
+      })
+      .catch((error: unknown) => next(handshakeError(error)));
+  });
+  userNamespace.on('connection', (socket: Socket) => {
+    void socket.join(userRoom((socket.data as UserSocketData).userId));
+  });
+
+  app.realtime.attach(io);
+
+  // Sockets must go before the HTTP server closes, or open websockets would keep it waiting.
+  app.addHook('preClose', async () => {
+    app.realtime.detach();
+    io.local.disconnectSockets(true);
+    io.engine.close();
+  });
+  app.addHook('onClose', async () => {
+    await Promise.all(adapterClients.map((client) => client.quit()));
+  });
+};
+
+function useRedisAdapter(io: Server, redis: Redis): Redis[] {
+  const publisher = redis.duplicate();
+  const subscriber = redis.duplicate();
+  io.adapter(createAdapter(publisher, subscriber));
+  return [publisher, subscriber];
+}
+
+function handshakeError(error: unknown): HandshakeError {
+  const appError = error instanceof AppError ? error : new AppError('UNAUTHORIZED', 'Authentication required');
+  const result: HandshakeError = new Error(appError.message);
+  result.data = { code: appError.code };
+  return result;
+}

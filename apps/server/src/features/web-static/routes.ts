@@ -1,0 +1,70 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { REALTIME_PATH } from '@sound-studio/shared';
+import { AppError } from '../../lib/errors.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Files that name the current build; browsers must always revalidate them. */
+const ALWAYS_REVALIDATE = new Set(['index.html', 'sw.js', 'registerSW.js', 'manifest.webmanifest']);
+
+export const MISSING_BUILD_PAGE = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Sound Studio</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; line-height: 1.5">
+<h1>Sound Studio</h1>
+<p>The API is running, but the web app has not been built yet.</p>
+<p>Run <code>npm run build</code> in the repository, then restart the server.</p>
+<p>API documentation: <a href="/api/docs">/api/docs</a></p>
+</body>
+</html>
+`;
+
+/**
+ * Serves the built web app (WEB_DIST_DIR) at /. Any GET of a path without a file extension outside /api/ and
+ * /socket.io is a client-side route and gets index.html; unknown API paths get the JSON NOT_FOUND envelope.
+ */
+export const webStaticRoutes: FastifyPluginAsync = async (app) => {
+  const distDir = app.config.webDistDir;
+  const hasBuild = existsSync(path.join(distDir, 'index.html'));
+
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', cacheControlFor(path.relative(distDir, filePath)));
+      },
+    });
+  } else {
+    app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.type('text/html').send(MISSING_BUILD_PAGE));
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (!isClientRoute(request)) {
+      throw new AppError('NOT_FOUND', `Route ${request.method} ${pathOf(request)} not found`);
+    }
+    if (!hasBuild) return reply.type('text/html').send(MISSING_BUILD_PAGE);
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+};
+
+function cacheControlFor(relativePath: string): string {
+  const normalized = relativePath.split(path.sep).join('/');
+  if (normalized.startsWith('assets/')) return IMMUTABLE;
+  if (ALWAYS_REVALIDATE.has(normalized)) return 'no-cache';
+  return 'public, max-age=3600';
+}
+
+function pathOf(request: FastifyRequest): string {
+  return request.url.split('?', 1)[0] ?? '/';
+}
+
+function isClientRoute(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const urlPath = pathOf(request);
+  if (urlPath.startsWith('/api/') || urlPath === REALTIME_PATH || urlPath.startsWith(`${REALTIME_PATH}/`)) return false;
+  const lastSegment = urlPath.slice(urlPath.lastIndexOf('/') + 1);
+  return !lastSegment.includes('.');
+}

@@ -1,0 +1,48 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../db/client.ts';
+import { sessions } from '../db/schema.ts';
+import { verifyAccessToken } from './access-tokens.ts';
+import { AppError } from './errors.ts';
+
+/** Who is calling: set on the request by the `authenticate` preHandler. */
+export interface AuthContext {
+  userId: string;
+  sessionId: string;
+}
+
+export function bearerToken(authorization: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+  return match?.[1];
+}
+
+/**
+ * Checks an access token and that its session is still open: a revoked session ends every access token issued for
+ * it at once, without waiting for them to expire.
+ */
+export async function authenticateAccessToken(
+  db: Database,
+  secret: string,
+  nowMs: number,
+  token: string | undefined,
+): Promise<AuthContext> {
+  if (!token) throw new AppError('UNAUTHORIZED', 'Authentication required');
+  const check = verifyAccessToken(secret, token, nowMs);
+  if (!check.valid) {
+    if (check.reason === 'expired') throw new AppError('TOKEN_EXPIRED', 'Access token expired');
+    throw new AppError('UNAUTHORIZED', 'Invalid access token');
+  }
+  const { sub: userId, sid: sessionId } = check.claims;
+  const [session] = await db
+    .select({ revokedAt: sessions.revokedAt })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
+  if (!session || session.revokedAt) throw new AppError('SESSION_REVOKED', 'Session has been revoked');
+  return { userId, sessionId };
+}
+
+/** The caller of a route guarded by `authenticate`. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError('UNAUTHORIZED', 'Authentication required');
+  return request.auth;
+}

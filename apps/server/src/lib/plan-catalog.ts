@@ -1,0 +1,36 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Plan } from '@sound-studio/shared';
+import type { Database } from '../db/client.ts';
+import { plans } from '../db/schema.ts';
+
+export type PlanRow = typeof plans.$inferSelect;
+
+/** The database row in the shape of the spec's Plan entity. */
+export function planFromRow(row: PlanRow): Plan {
+  return {
+    _id: row.id,
+    name: row.name as Plan['name'],
+    displayName: row.displayName,
+    description: row.description,
+    status: row.status,
+    display: { order: row.displayOrder, popular: row.popular, badge: row.badge },
+    pricing: {
+      currency: 'USD',
+      monthly: { amount: row.monthlyPriceCents / 100 },
+      yearly: { amount: row.yearlyPriceCents / 100, discount: row.yearlyDiscountPercent },
+    },
+    credits: { monthly: row.monthlyCredits, rates: row.creditRates },
+    limits: { customVoices: row.customVoices },
+    features: row.features,
+  };
+}
+
+export async function listPlans(db: Database): Promise<Plan[]> {
+  const rows = await db.select().from(plans).orderBy(asc(plans.displayOrder), asc(plans.name));
+  return rows.map(planFromRow);
+}
+
+export async function findPlanRow(db: Database, name: string): Promise<PlanRow | undefined> {
+  const [row] = await db.select().from(plans).where(eq(plans.name, name));
+  return row;
+}

@@ -1,0 +1,37 @@
+import type { Server } from 'socket.io';
+import { REALTIME_NAMESPACES } from '@sound-studio/shared';
+
+/** Room of one user's sockets in the '/user' namespace. */
+export function userRoom(userId: string): string {
+  return `user:${userId}`;
+}
+
+/**
+ * How features send realtime events without knowing about socket.io. Until the realtime plugin attaches a server
+ * (or after it closes) events are dropped: nobody can be listening.
+ */
+export class RealtimeHub {
+  #io: Server | null = null;
+
+  attach(io: Server): void {
+    this.#io = io;
+  }
+
+  detach(): void {
+    this.#io = null;
+  }
+
+  /** To every signed-in client, e.g. `plan_updated`. */
+  emitToAllUsers(event: string, payload: unknown): void {
+    this.#io?.of(REALTIME_NAMESPACES.user).emit(event, payload);
+  }
+
+  emitToUser(userId: string, event: string, payload: unknown): void {
+    this.#io?.of(REALTIME_NAMESPACES.user).to(userRoom(userId)).emit(event, payload);
+  }
+
+  /** To every client of the public namespace, e.g. featured-music changes. */
+  emitPublic(event: string, payload: unknown): void {
+    this.#io?.of(REALTIME_NAMESPACES.public).emit(event, payload);
+  }
+}

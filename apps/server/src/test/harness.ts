@@ -1,0 +1,214 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { AuthSession, Envelope, ErrorEnvelope } from '@sound-studio/shared';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig, type AppConfig, type Environment } from '../config.ts';
+import { openPglite, openPostgres, type DatabaseHandle } from '../db/client.ts';
+import type { Clock } from '../lib/clock.ts';
+import { issueCsrfToken } from '../lib/csrf.ts';
+
+/** A clock tests move by hand. Starts mid-month so "this month" sums are unambiguous. */
+export class TestClock implements Clock {
+  #nowMs: number;
+
+  constructor(start: string | number = '2030-03-10T12:00:00.000Z') {
+    this.#nowMs = typeof start === 'number' ? start : Date.parse(start);
+  }
+
+  now(): number {
+    return this.#nowMs;
+  }
+
+  advance(ms: number): void {
+    this.#nowMs += ms;
+  }
+
+  advanceSeconds(seconds: number): void {
+    this.advance(seconds * 1000);
+  }
+}
+
+export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
+export const STRONG_PASSWORD = 'Sunny-Meadow-42!';
+
+/**
+ * A brand-new database for one test file: a fresh PostgreSQL database when TEST_DATABASE_URL is set (dropped on
+ * close), otherwise an in-memory PGlite started from the run's migrated template.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  return serverUrl ? openPostgresTestDatabase(serverUrl) : openPgliteTestDatabase();
+}
+
+async function openPgliteTestDatabase(): Promise<DatabaseHandle> {
+  const templatePath = inject('pgliteTemplatePath');
+  if (templatePath && existsSync(templatePath)) {
+    return openPglite({ loadDataDir: new Blob([readFileSync(templatePath)]) });
+  }
+  return openPglite({});
+}
+
+async function openPostgresTestDatabase(serverUrl: string): Promise<DatabaseHandle> {
+  const name = `sound_studio_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await runAdminQuery(serverUrl, `CREATE DATABASE "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openPostgres(url.toString());
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await runAdminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    },
+  };
+}
+
+async function runAdminQuery(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates an empty temporary folder, removed by the returned function. */
+export function temporaryFolder(prefix = 'sound-studio-test-'): { folder: string; remove: () => void } {
+  const folder = mkdtempSync(path.join(tmpdir(), prefix));
+  return { folder, remove: () => rmSync(folder, { recursive: true, force: true }) };
+}
+
+/** Test configuration: quiet, fixed secrets, a generous API limit unless a test asks for less. */
+export function testConfig(dataDir: string, env: Environment = {}): AppConfig {
+  return loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-jwt-secret-that-is-long-enough-0123456789',
+    ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_API_MAX: '100000',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    ...env,
+  });
+}
+
+export interface TestReply {
+  statusCode: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: unknown;
+  text: string;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  body?: unknown;
+  /** Bearer access token. */
+  token?: string;
+  headers?: Record<string, string>;
+  /** Send a fresh X-CSRF-Token on mutating calls (default true). */
+  csrf?: boolean;
+  remoteAddress?: string;
+}
+
+/** The data of a successful reply, typed by the caller; fails the test with the reply when it is an error. */
+export function dataOf<T>(reply: TestReply): T {
+  const body = reply.body as Envelope<T>;
+  if (typeof body !== 'object' || body === null || body.success !== true) {
+    throw new Error(`expected a success envelope, got ${reply.statusCode} ${reply.text}`);
+  }
+  return body.data;
+}
+
+/** The error envelope of a failed reply. */
+export function errorOf(reply: TestReply): ErrorEnvelope {
+  const body = reply.body as Envelope<unknown>;
+  if (typeof body !== 'object' || body === null || body.success !== false) {
+    throw new Error(`expected an error envelope, got ${reply.statusCode} ${reply.text}`);
+  }
+  return body;
+}
+
+/** The first message per field of a VALIDATION_ERROR reply: what a form shows. */
+export function firstFieldMessages(reply: TestReply): Record<string, string> {
+  const details = errorOf(reply).details as { fields?: Record<string, string[]> } | undefined;
+  if (!details?.fields) throw new Error(`expected details.fields, got ${reply.text}`);
+  return Object.fromEntries(Object.entries(details.fields).map(([field, messages]) => [field, messages[0] ?? '']));
+}
+
+let emailCounter = 0;
+
+export function uniqueEmail(label = 'user'): string {
+  emailCounter += 1;
+  return `${label}.${emailCounter}.${randomBytes(3).toString('hex')}@example.com`;
+}
+
+export interface RegisteredUser {
+  name: string;
+  email: string;
+  password: string;
+  session: AuthSession;
+}
+
+/** An app built exactly as main.ts builds it, over a test database and a hand-moved clock. */
+export class TestApp {
+  private constructor(
+    readonly app: FastifyInstance,
+    readonly config: AppConfig,
+    readonly clock: TestClock,
+    readonly database: DatabaseHandle,
+    private readonly removeDataDir: () => void,
+  ) {}
+
+  static async start(options: { database: DatabaseHandle; env?: Environment; clock?: TestClock }): Promise<TestApp> {
+    const { folder, remove } = temporaryFolder();
+    const config = testConfig(folder, options.env);
+    const clock = options.clock ?? new TestClock();
+    const app = await buildApp(config, { clock, database: options.database });
+    return new TestApp(app, config, clock, options.database, remove);
+  }
+
+  get db() {
+    return this.database.db;
+  }
+
+  csrfToken(): string {
+    return issueCsrfToken(this.config.jwtSecret, this.clock.now()).token;
+  }
+
+  async request(options: RequestOptions): Promise<TestReply> {
+    const method = options.method ?? 'GET';
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (method !== 'GET' && options.csrf !== false) headers['x-csrf-token'] ??= this.csrfToken();
+    const response = await this.app.inject({
+      method,
+      url: options.url,
+      headers,
+      remoteAddress: options.remoteAddress,
+      ...(options.body === undefined ? {} : { payload: options.body as object }),
+    });
+    const text = response.body;
+    const isJson = String(response.headers['content-type'] ?? '').includes('json');
+    const body: unknown = isJson ? JSON.parse(text) : text;
+    return { statusCode: response.statusCode, headers: response.headers, text, body };
+  }
+
+  /** Registers a new account through the API and returns its session. */
+  async register(overrides: Partial<{ name: string; email: string; password: string }> = {}): Promise<RegisteredUser> {
+    const account = { name: 'Test User', email: uniqueEmail(), password: STRONG_PASSWORD, ...overrides };
+    const reply = await this.request({ method: 'POST', url: '/api/auth/register', body: account });
+    if (reply.statusCode !== 201) throw new Error(`register failed: ${reply.statusCode} ${reply.text}`);
+    return { ...account, session: dataOf<AuthSession>(reply) };
+  }
+
+  async close(): Promise<void> {
+    await this.app.close();
+    this.removeDataDir();
+  }
+}

@@ -1,0 +1,15 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: {
+    name: 'server',
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+    // Each API test file opens its own database (PGlite: ~0.5 s from a template and a few hundred MB; PostgreSQL: a
+    // fresh database). Two files at a time keeps both cores busy without piling up PGlite instances.
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    globalSetup: ['src/test/global-setup.ts'],
+  },
+});
