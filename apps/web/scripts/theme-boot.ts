@@ -1,0 +1,19 @@
+import type { Plugin } from 'vite';
+// Relative on purpose: Vite bundles relative imports of its config, while the workspace package (raw .ts) would be
+// left to Node, which cannot load it.
+import { STORAGE_KEYS } from '../../../packages/shared/src/constants.ts';
+
+/**
+ * Puts a tiny inline script in <head> that applies the stored theme before the first paint, so a dark-theme user
+ * never sees a white flash while the app's JavaScript loads. The app applies the same rule again once it runs.
+ */
+export function themeBootScript(): Plugin {
+  const key = JSON.stringify(STORAGE_KEYS.theme);
+  const script = `try{var t=localStorage.getItem(${key});var d=t==='dark'||(t==='system'&&matchMedia('(prefers-color-scheme: dark)').matches);var r=document.documentElement;r.classList.toggle('dark',d);r.style.colorScheme=d?'dark':'light'}catch(e){}`;
+  return {
+    name: 'sound-studio-theme-boot',
+    transformIndexHtml() {
+      return [{ tag: 'script', children: script, injectTo: 'head-prepend' }];
+    },
+  };
+}

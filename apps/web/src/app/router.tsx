@@ -1,0 +1,91 @@
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PageSpinner } from '../components/ui/spinner.tsx';
+import { LoginPage, RegisterPage } from '../features/auth/index.ts';
+import { ProtectedRoute } from './guards/ProtectedRoute.tsx';
+import { PublicOnlyRoute } from './guards/PublicOnlyRoute.tsx';
+import { AuthLayout } from './layouts/AuthLayout.tsx';
+import { NotFoundPage } from './layouts/NotFoundPage.tsx';
+import { RootLayout } from './layouts/RootLayout.tsx';
+
+/** The signed-in frame is its own chunk: a visitor of /login never downloads it. */
+const AppShell = lazy(() => import('./shell/AppShell.tsx'));
+
+/** Each feature's pages load with the feature, on first visit. */
+const HomePage = lazy(() => import('../features/home/index.ts').then((feature) => ({ default: feature.HomePage })));
+const TextToSpeechPage = lazy(() => import('../features/text-to-speech/index.ts').then((feature) => ({ default: feature.TextToSpeechPage })));
+const MusicPage = lazy(() => import('../features/music/index.ts').then((feature) => ({ default: feature.MusicPage })));
+const VoiceDesignPage = lazy(() => import('../features/voice-design/index.ts').then((feature) => ({ default: feature.VoiceDesignPage })));
+const VoiceClonePage = lazy(() => import('../features/voice-clone/index.ts').then((feature) => ({ default: feature.VoiceClonePage })));
+const VoiceIsolatorPage = lazy(() => import('../features/voice-isolator/index.ts').then((feature) => ({ default: feature.VoiceIsolatorPage })));
+const VoiceLibraryPage = lazy(() => import('../features/voice-library/index.ts').then((feature) => ({ default: feature.VoiceLibraryPage })));
+const SettingsPage = lazy(() => import('../features/settings/index.ts').then((feature) => ({ default: feature.SettingsPage })));
+const PricingPage = lazy(() => import('../features/pricing/index.ts').then((feature) => ({ default: feature.PricingPage })));
+const ApiAccessPage = lazy(() => import('../features/api-access/index.ts').then((feature) => ({ default: feature.ApiAccessPage })));
+
+function Shell() {
+  return (
+    <ProtectedRoute>
+      <Suspense fallback={<PageSpinner />}>
+        <AppShell />
+      </Suspense>
+    </ProtectedRoute>
+  );
+}
+
+function LazyPage({ page: Page }: { page: React.ComponentType }) {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+/** Section 2's localized pages: each exists at /x and at /tr/x (home is /tr). */
+const localizedShellPages: RouteObject[] = [
+  { index: true, element: <HomePage /> },
+  { path: 'text-to-speech', element: <TextToSpeechPage /> },
+  { path: 'music', element: <MusicPage /> },
+  { path: 'voice-design', element: <VoiceDesignPage /> },
+  { path: 'voice-clone', element: <VoiceClonePage /> },
+  { path: 'voice-isolator', element: <VoiceIsolatorPage /> },
+  { path: 'voice-library', element: <VoiceLibraryPage /> },
+  { path: 'settings', element: <SettingsPage /> },
+  { path: 'pricing', element: <PricingPage /> },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      {
+        // The optional static segment gives one route tree for both languages, so switching keeps the page mounted.
+        path: 'tr?',
+        element: <PublicOnlyRoute />,
+        children: [
+          {
+            element: <AuthLayout />,
+            children: [
+              { path: 'login', element: <LoginPage /> },
+              { path: 'register', element: <LazyPage page={RegisterPage} /> },
+            ],
+          },
+        ],
+      },
+      {
+        element: <Shell />,
+        children: [
+          { path: 'tr?', children: localizedShellPages },
+          // The API access page keeps one address in every language.
+          { path: 'api', element: <ApiAccessPage /> },
+        ],
+      },
+      { path: 'tr/api', element: <Navigate to="/api" replace /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

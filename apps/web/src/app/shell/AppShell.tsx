@@ -1,0 +1,36 @@
+import { Suspense, useState } from 'react';
+import { Outlet } from 'react-router';
+import { PageSpinner } from '../../components/ui/spinner.tsx';
+import { usePlanUpdates } from '../../features/pricing/index.ts';
+import { Header } from './Header.tsx';
+import { MobileNav } from './MobileNav.tsx';
+import { PlayerBarSlot } from './PlayerBarSlot.tsx';
+import { Sidebar } from './Sidebar.tsx';
+
+/** The signed-in frame: slim header, sidebar (drawer on small screens), the page, and the player slot. */
+export default function AppShell() {
+  const [sidebarCollapsed, setSidebarCollapsed] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  usePlanUpdates();
+  return (
+    <div className="flex h-dvh flex-col">
+      <Header
+        sidebarCollapsed={sidebarCollapsed}
+        onToggleSidebar={() => setSidebarCollapsed((collapsed) => !collapsed)}
+        onOpenDrawer={() => setDrawerOpen(true)}
+      />
+      <div className="flex min-h-0 flex-1">
+        <Sidebar collapsed={sidebarCollapsed} />
+        <main id="main" className="min-w-0 flex-1 overflow-y-auto" tabIndex={-1}>
+          <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-8 sm:py-10">
+            <Suspense fallback={<PageSpinner />}>
+              <Outlet />
+            </Suspense>
+          </div>
+        </main>
+      </div>
+      <PlayerBarSlot />
+      <MobileNav open={drawerOpen} onOpenChange={setDrawerOpen} />
+    </div>
+  );
+}

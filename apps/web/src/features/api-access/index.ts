@@ -1,0 +1,1 @@
+export { ApiAccessPage } from './components/ApiAccessPage.tsx';

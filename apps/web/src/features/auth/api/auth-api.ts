@@ -1,0 +1,21 @@
+import {
+  authSessionSchema,
+  messageReplySchema,
+  updateProfileReplySchema,
+  userReplySchema,
+  type ChangePasswordRequest,
+  type LoginRequest,
+  type RegisterRequest,
+  type UpdateProfileRequest,
+} from '@sound-studio/shared';
+import { api } from '../../../lib/api/index.ts';
+
+export const authApi = {
+  login: (request: LoginRequest) => api.post('/auth/login', request, { schema: authSessionSchema }),
+  register: (request: RegisterRequest) => api.post('/auth/register', request, { schema: authSessionSchema }),
+  /** Logout must not try to refresh a dead session or trigger the revoked-session redirect. */
+  logout: () => api.post('/auth/logout', undefined, { schema: messageReplySchema, sessionRecovery: false }),
+  validate: () => api.get('/auth/validate', { schema: userReplySchema }),
+  updateProfile: (request: UpdateProfileRequest) => api.put('/auth/update-profile', request, { schema: updateProfileReplySchema }),
+  changePassword: (request: ChangePasswordRequest) => api.put('/auth/change-password', request, { schema: messageReplySchema }),
+};

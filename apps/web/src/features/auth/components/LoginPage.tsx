@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { STORAGE_KEYS, loginFormSchema } from '@sound-studio/shared';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { PasswordInput } from '../../../components/ui/password-input.tsx';
+import { useLocalizedPath, useTranslateMessage } from '../../../lib/i18n.ts';
+import { readItem, removeItem, writeItem } from '../../../lib/storage.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { authApi } from '../api/auth-api.ts';
+import { useAuth } from '../session/auth-context.ts';
+import { authErrorMessage, serverFieldMessages } from './auth-error-message.ts';
+import { AuthCardHeader } from './AuthCardHeader.tsx';
+import { OrDivider, ProviderButtons } from './ProviderButtons.tsx';
+
+function rememberEmail(email: string, remember: boolean) {
+  if (remember) writeItem('local', STORAGE_KEYS.rememberedEmail, email);
+  else removeItem('local', STORAGE_KEYS.rememberedEmail);
+}
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const translate = useTranslateMessage();
+  const localized = useLocalizedPath();
+  // Carries the page the user asked for between the two forms.
+  const { state: locationState } = useLocation();
+  const { signIn, endReason, dismissEndNotice } = useAuth();
+  const [rememberedEmail] = useState(() => readItem('local', STORAGE_KEYS.rememberedEmail) ?? '');
+  const form = useZodForm(loginFormSchema, { email: rememberedEmail, password: '', rememberMe: rememberedEmail !== '' });
+  const [formError, setFormError] = useState<string | null>(null);
+  const login = useMutation({ mutationFn: authApi.login });
+
+  const onSubmit = form.handleSubmit(({ email, password, rememberMe }) => {
+    setFormError(null);
+    login.mutate(
+      { email, password },
+      {
+        onSuccess: (session) => {
+          rememberEmail(email, rememberMe);
+          signIn(session, rememberMe ? 'local' : 'session');
+        },
+        onError: (error) => {
+          form.setServerMessages(serverFieldMessages(error));
+          setFormError(authErrorMessage(t, error, 'login'));
+        },
+      },
+    );
+  });
+
+  const fieldError = (field: 'email' | 'password') => {
+    const message = form.errorFor(field);
+    return message ? translate(message) : undefined;
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <AuthCardHeader title={t('auth.login.title')} subtitle={t('auth.login.subtitle')} />
+      {endReason === 'expired' && (
+        <Alert tone="warning">
+          <div className="flex items-start justify-between gap-3">
+            <span>{t('session.expiredMessage')}</span>
+            <button type="button" onClick={dismissEndNotice} className="shrink-0 text-xs font-semibold underline-offset-2 hover:underline">
+              {t('common.dismiss')}
+            </button>
+          </div>
+        </Alert>
+      )}
+      <ProviderButtons mode="login" />
+      <OrDivider />
+      <form ref={form.formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t('auth.login.title')}>
+        {formError && <Alert tone="error">{formError}</Alert>}
+        <FormField label={t('auth.fields.email')} error={fieldError('email')}>
+          <Input
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder={t('auth.fields.emailPlaceholder')}
+            value={form.values.email}
+            onChange={(event) => form.setValue('email', event.target.value)}
+          />
+        </FormField>
+        <FormField
+          label={t('auth.fields.password')}
+          error={fieldError('password')}
+          labelAside={
+            <a href="#forgot-password" onClick={(event) => event.preventDefault()} className="text-xs font-medium text-primary hover:underline">
+              {t('auth.login.forgotPassword')}
+            </a>
+          }
+        >
+          <PasswordInput
+            name="password"
+            autoComplete="current-password"
+            placeholder={t('auth.fields.passwordPlaceholder')}
+            value={form.values.password}
+            onChange={(event) => form.setValue('password', event.target.value)}
+          />
+        </FormField>
+        <div className="flex items-center gap-2.5">
+          <Checkbox
+            id="remember-me"
+            checked={form.values.rememberMe}
+            onCheckedChange={(checked) => form.setValue('rememberMe', checked === true)}
+          />
+          <Label htmlFor="remember-me" className="font-normal text-muted-foreground">
+            {t('auth.login.rememberMe')}
+          </Label>
+        </div>
+        <Button type="submit" size="lg" loading={login.isPending} className="mt-1 w-full">
+          {t('auth.login.submit')}
+        </Button>
+      </form>
+      <p className="text-center text-sm text-muted-foreground">
+        <Trans
+          i18nKey="auth.login.noAccount"
+          components={{ link: <Link to={localized('/register')} state={locationState} className="font-semibold text-primary hover:underline" /> }}
+        />
+      </p>
+    </div>
+  );
+}

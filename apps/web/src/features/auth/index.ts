@@ -1,0 +1,9 @@
+import { lazy } from 'react';
+
+export { AuthProvider } from './session/AuthProvider.tsx';
+export { useAuth, useCurrentUser, type AuthStatus, type SessionEndReason } from './session/auth-context.ts';
+export { authApi } from './api/auth-api.ts';
+export { LoginPage } from './components/LoginPage.tsx';
+
+/** Loaded on demand: /login must stay light, and most visitors sign in rather than register. */
+export const RegisterPage = lazy(() => import('./components/RegisterPage.tsx').then((module) => ({ default: module.RegisterPage })));

@@ -1,0 +1,157 @@
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { AuthSession, User } from '@sound-studio/shared';
+import { clearStoredAuth, readStoredAuth, saveAuthSession, saveStoredUser } from '../../../lib/auth-storage.ts';
+import { isApiError, refreshSession, setSessionHandlers } from '../../../lib/api/index.ts';
+import type { StorageKind } from '../../../lib/storage.ts';
+import { isTokenExpired } from '../../../lib/token.ts';
+import { authApi } from '../api/auth-api.ts';
+import { AuthContext, type AuthContextValue, type AuthStatus, type SessionEndReason } from './auth-context.ts';
+import { createInactivityMonitor, type InactivityMonitor } from './inactivity-monitor.ts';
+
+/** Loaded only when the warning is due: it is rarely shown and keeps the dialog machinery off /login. */
+const SessionWarningDialog = lazy(() => import('../components/SessionWarningDialog.tsx').then((module) => ({ default: module.SessionWarningDialog })));
+
+interface AuthState {
+  status: AuthStatus;
+  user: User | null;
+  endReason: SessionEndReason | null;
+}
+
+/** Unreachable server (offline, timeout): keep the session and let the user retry instead of logging them out. */
+function isConnectivityError(error: unknown): boolean {
+  return isApiError(error) && (error.code === 'NETWORK_ERROR' || error.code === 'TIMEOUT_ERROR');
+}
+
+/** Section 4 on start: an expired token is refreshed, a valid one is validated; any other failure clears everything. */
+async function restoreSession(): Promise<User | null> {
+  const stored = readStoredAuth();
+  if (!stored) return null;
+  if (isTokenExpired(stored.accessToken)) {
+    if (!stored.refreshToken) throw new Error('expired session without refresh token');
+    return (await refreshSession()).user;
+  }
+  const { user } = await authApi.validate();
+  saveStoredUser(user);
+  return user;
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<AuthState>({ status: 'loading', user: null, endReason: null });
+  const [warningOpen, setWarningOpen] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const monitorRef = useRef<InactivityMonitor | null>(null);
+
+  const endLocally = useCallback(
+    (reason: SessionEndReason) => {
+      monitorRef.current?.stop();
+      clearStoredAuth();
+      queryClient.clear();
+      setWarningOpen(false);
+      setState({ status: 'anonymous', user: null, endReason: reason });
+    },
+    [queryClient],
+  );
+
+  const logout = useCallback(
+    async (reason: SessionEndReason = 'logout') => {
+      monitorRef.current?.stop();
+      await authApi.logout().catch(() => undefined);
+      endLocally(reason);
+    },
+    [endLocally],
+  );
+
+  useEffect(() => {
+    setSessionHandlers({
+      onSessionEnded: () => endLocally('revoked'),
+      onSessionRefreshed: (session: AuthSession) =>
+        setState((current) => (current.status === 'authenticated' ? { ...current, user: session.user } : current)),
+    });
+  }, [endLocally]);
+
+  useEffect(() => {
+    let cancelled = false;
+    restoreSession()
+      .then((user) => {
+        if (!cancelled) setState({ status: user ? 'authenticated' : 'anonymous', user, endReason: null });
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        if (isConnectivityError(error)) {
+          setState({ status: 'offline', user: null, endReason: null });
+          return;
+        }
+        clearStoredAuth();
+        setState({ status: 'anonymous', user: null, endReason: null });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [attempt]);
+
+  const isAuthenticated = state.status === 'authenticated';
+  useEffect(() => {
+    if (!isAuthenticated) return;
+    const monitor = createInactivityMonitor({
+      onWarning: () => setWarningOpen(true),
+      onTimeout: () => {
+        setWarningOpen(false);
+        void logout('expired');
+      },
+    });
+    monitorRef.current = monitor;
+    monitor.start();
+    return () => {
+      monitor.stop();
+      monitorRef.current = null;
+    };
+  }, [isAuthenticated, logout]);
+
+  const signIn = useCallback((session: AuthSession, persistence: StorageKind) => {
+    saveAuthSession(session, persistence);
+    setState({ status: 'authenticated', user: session.user, endReason: null });
+  }, []);
+
+  const updateUser = useCallback((user: User) => {
+    saveStoredUser(user);
+    setState((current) => ({ ...current, user }));
+  }, []);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      ...state,
+      signIn,
+      logout,
+      updateUser,
+      dismissEndNotice: () => setState((current) => ({ ...current, endReason: null })),
+      retry: () => {
+        setState({ status: 'loading', user: null, endReason: null });
+        setAttempt((count) => count + 1);
+      },
+    }),
+    [state, signIn, logout, updateUser],
+  );
+
+  return (
+    <AuthContext.Provider value={value}>
+      {children}
+      {warningOpen && (
+        <Suspense fallback={null}>
+          <SessionWarningDialog
+        open={warningOpen}
+        onContinue={() => {
+          setWarningOpen(false);
+          monitorRef.current?.extend();
+        }}
+        onEnd={() => {
+          setWarningOpen(false);
+          void logout('logout');
+        }}
+          />
+        </Suspense>
+      )}
+    </AuthContext.Provider>
+  );
+}

@@ -1,0 +1,2 @@
+export { CreditsPopover } from './components/CreditsPopover.tsx';
+export { useCreditSummary, creditSummaryQueryKey } from './api/use-credit-summary.ts';

@@ -1,0 +1,1 @@
+export type LegalDocumentKind = 'terms' | 'privacy';

@@ -1,0 +1,2 @@
+export { LegalDialog } from './components/LegalDialog.tsx';
+export type { LegalDocumentKind } from './components/legal-kind.ts';

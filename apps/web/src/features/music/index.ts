@@ -1,0 +1,1 @@
+export { MusicPage } from './components/MusicPage.tsx';

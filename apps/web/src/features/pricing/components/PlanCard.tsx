@@ -1,0 +1,99 @@
+import { Check, Minus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { formatCreditsShort, type Plan } from '@sound-studio/shared';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { useFormatters, useLanguage } from '../../../lib/i18n.ts';
+import { PLAN_FEATURE_KEYS, pricePerMonth, type BillingPeriod } from './plan-pricing.ts';
+
+interface PlanCardProps {
+  plan: Plan;
+  period: BillingPeriod;
+  current: boolean;
+  onChoose: (plan: Plan) => void;
+}
+
+function FeatureList({ plan }: { plan: Plan }) {
+  const { t } = useTranslation();
+  const { number } = useFormatters();
+  return (
+    <ul className="flex flex-col gap-2.5 text-sm">
+      <li className="flex items-start gap-2.5 font-medium">
+        <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+        {t('pricing.creditsPerMonth', { credits: formatCreditsShort(plan.credits.monthly) })}
+      </li>
+      {plan.limits.customVoices > 0 && (
+        <li className="flex items-start gap-2.5">
+          <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+          {t('pricing.customVoices', { count: plan.limits.customVoices, formatted: number(plan.limits.customVoices) })}
+        </li>
+      )}
+      {PLAN_FEATURE_KEYS.map((feature) => {
+        const included = plan.features[feature];
+        return (
+          <li key={feature} className={cn('flex items-start gap-2.5', !included && 'text-muted-foreground/70')}>
+            {included ? <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden /> : <Minus className="mt-0.5 size-4 shrink-0" aria-hidden />}
+            <span>
+              {t(`pricing.features.${feature}`)}
+              {!included && <span className="sr-only"> ({t('pricing.notIncluded')})</span>}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function PlanCard({ plan, period, current, onChoose }: PlanCardProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { currency } = useFormatters();
+  const popular = plan.display.popular;
+  const monthly = pricePerMonth(plan, period);
+  const description = language === 'en' ? plan.description : t(`pricing.taglines.${plan.name}`);
+  return (
+    <article
+      aria-labelledby={`plan-${plan._id}`}
+      data-testid={`plan-${plan.name}`}
+      data-current={current || undefined}
+      className={cn(
+        'relative flex flex-col rounded-2xl border bg-surface p-6 shadow-card',
+        popular ? 'border-primary/60 ring-1 ring-primary/30' : 'border-border',
+        current && 'bg-accent/40',
+      )}
+    >
+      <div className="flex min-h-6 items-center justify-between gap-2">
+        <h2 id={`plan-${plan._id}`} className="text-base font-semibold">
+          {plan.displayName}
+        </h2>
+        {current ? (
+          <Badge tone="success">{t('pricing.currentPlan')}</Badge>
+        ) : popular ? (
+          <Badge tone="brand">{language === 'en' && plan.display.badge ? plan.display.badge : t('pricing.mostPopular')}</Badge>
+        ) : null}
+      </div>
+      <p className="mt-1.5 min-h-10 text-sm text-muted-foreground">{description}</p>
+      <div className="mt-5 flex items-baseline gap-1">
+        <span className="text-4xl font-semibold tracking-tight tabular-nums" data-testid="plan-price">
+          {currency(monthly)}
+        </span>
+        <span className="text-sm text-muted-foreground">{t('pricing.perMonth')}</span>
+      </div>
+      <p className="mt-1 min-h-5 text-xs text-muted-foreground">
+        {period === 'yearly' && plan.pricing.yearly.amount > 0 ? t('pricing.billedYearly', { amount: currency(plan.pricing.yearly.amount) }) : ''}
+      </p>
+      <Button
+        variant={popular && !current ? 'primary' : 'outline'}
+        className="mt-5 w-full"
+        disabled={current}
+        onClick={() => onChoose(plan)}
+        aria-label={current ? t('pricing.currentPlanButton', { plan: plan.displayName }) : t('pricing.chooseNamedPlan', { plan: plan.displayName })}
+      >
+        {current ? t('pricing.currentPlan') : t('pricing.choosePlan')}
+      </Button>
+      <div className="my-6 h-px bg-border" />
+      <FeatureList plan={plan} />
+    </article>
+  );
+}

@@ -1,0 +1,22 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { REALTIME_EVENTS, REALTIME_NAMESPACES } from '@sound-studio/shared';
+import { getAccessToken } from '../../../lib/auth-storage.ts';
+import { connectNamespace } from '../../../lib/socket.ts';
+import { plansQueryKey } from '../api/use-plans.ts';
+
+/** Section 4: a plan_updated event on the user's socket reloads the plans (and the balance, which may follow). */
+export function usePlanUpdates(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!getAccessToken()) return;
+    const socket = connectNamespace(REALTIME_NAMESPACES.user, () => ({ token: getAccessToken() ?? '' }));
+    socket.on(REALTIME_EVENTS.planUpdated, () => {
+      void queryClient.invalidateQueries({ queryKey: plansQueryKey });
+      void queryClient.invalidateQueries({ queryKey: ['credits'] });
+    });
+    return () => {
+      socket.disconnect();
+    };
+  }, [queryClient]);
+}

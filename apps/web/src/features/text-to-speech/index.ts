@@ -1,0 +1,1 @@
+export { TextToSpeechPage } from './components/TextToSpeechPage.tsx';

@@ -1,0 +1,1 @@
+export { VoiceClonePage } from './components/VoiceClonePage.tsx';

@@ -1,0 +1,180 @@
+import type { z } from 'zod';
+import { API_TIMEOUT_MS, authSessionSchema, type AuthSession } from '@sound-studio/shared';
+import { clearStoredAuth, getAccessToken, getRefreshToken, replaceAuthSession } from '../auth-storage.ts';
+import { ApiError, clientErrors } from './api-error.ts';
+import { getCsrfToken, invalidateCsrfToken } from './csrf.ts';
+
+export const API_BASE = '/api';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const MUTATING: ReadonlySet<Method> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** A 401 from these means "wrong credentials" or "dead refresh token", never "refresh and try again". */
+const NO_REFRESH_PATHS = new Set(['/auth/login', '/auth/register', '/auth/refresh']);
+
+export interface RequestOptions<T> {
+  method?: Method;
+  body?: unknown;
+  /** Validates `data` of the reply; a mismatch rejects with 'Unexpected response format'. */
+  schema?: z.ZodType<T>;
+  /** Off for calls that must not refresh the session or react to its revocation (logout). */
+  sessionRecovery?: boolean;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+interface SessionHandlers {
+  /** The server says the session is gone (401 SESSION_REVOKED) or it could not be refreshed. */
+  onSessionEnded: () => void;
+  /** A refresh stored new tokens and brought a fresh user object. */
+  onSessionRefreshed: (session: AuthSession) => void;
+}
+
+let handlers: SessionHandlers = { onSessionEnded: () => {}, onSessionRefreshed: () => {} };
+
+/** The auth layer registers how the client tells it about ended or refreshed sessions. */
+export function setSessionHandlers(next: SessionHandlers): void {
+  handlers = next;
+}
+
+function isAbortError(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/** One HTTP exchange with timeout and envelope handling; no retries. */
+async function send<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = getAccessToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (MUTATING.has(method)) headers['X-CSRF-Token'] = await getCsrfToken(`${API_BASE}/auth/csrf-token`);
+
+  const timeout = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    timeout.abort();
+  }, options.timeoutMs ?? API_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (error) {
+    if (timedOut) throw clientErrors.timeout();
+    if (isAbortError(error)) throw error;
+    throw clientErrors.network();
+  } finally {
+    clearTimeout(timer);
+  }
+  return readEnvelope(response, options.schema);
+}
+
+/** Turns a reply into its data or into section 3's error object. */
+export async function readEnvelope<T>(response: Response, schema?: z.ZodType<T>): Promise<T> {
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw clientErrors.nonJson(text, response.status);
+  }
+  if (typeof body !== 'object' || body === null) throw clientErrors.unexpectedFormat(response.status);
+
+  if ('success' in body && body.success === true && 'data' in body) {
+    if (!schema) return body.data as T;
+    const parsed = schema.safeParse(body.data);
+    if (!parsed.success) throw clientErrors.unexpectedFormat(response.status);
+    return parsed.data;
+  }
+  if ('error' in body || ('success' in body && body.success === false)) {
+    const message = 'error' in body && typeof body.error === 'string' && body.error ? body.error : 'Request failed';
+    const code = 'code' in body && typeof body.code === 'string' ? body.code : 'REQUEST_FAILED';
+    const details = 'details' in body && typeof body.details === 'object' && body.details !== null ? body.details : undefined;
+    throw new ApiError(message, code, response.status, details as Record<string, unknown> | undefined);
+  }
+  if (!response.ok) throw clientErrors.requestFailed(response.status);
+  throw clientErrors.unexpectedFormat(response.status);
+}
+
+let refreshInFlight: Promise<AuthSession> | null = null;
+
+/**
+ * Trades the refresh token for a new pair. Concurrent callers share one request: refresh tokens rotate, so a second
+ * request with the same token would look like reuse and revoke the session.
+ */
+export function refreshSession(): Promise<AuthSession> {
+  refreshInFlight ??= (async () => {
+    const refreshToken = getRefreshToken();
+    if (!refreshToken) throw new ApiError('Session expired', 'UNAUTHORIZED', 401);
+    const session = await send('/auth/refresh', {
+      method: 'POST',
+      body: { refreshToken },
+      schema: authSessionSchema,
+    });
+    replaceAuthSession(session);
+    handlers.onSessionRefreshed(session);
+    return session;
+  })().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+function endSession(): void {
+  clearStoredAuth();
+  handlers.onSessionEnded();
+}
+
+/**
+ * Calls the API. Section 4's recovery: a 401 SESSION_REVOKED ends the session; any other 401 refreshes once and
+ * retries. A 403 CSRF_INVALID fetches a new anti-forgery token and retries once.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const recover = options.sessionRecovery !== false;
+  let refreshed = false;
+  let csrfRetried = false;
+  for (;;) {
+    try {
+      return await send(path, options);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.status === 403 && error.code === 'CSRF_INVALID' && !csrfRetried) {
+        csrfRetried = true;
+        invalidateCsrfToken();
+        continue;
+      }
+      if (error.status !== 401 || !recover || NO_REFRESH_PATHS.has(path)) throw error;
+      if (error.code === 'SESSION_REVOKED' || refreshed || !getRefreshToken()) {
+        endSession();
+        throw error;
+      }
+      refreshed = true;
+      try {
+        await refreshSession();
+      } catch (refreshError) {
+        // A refresh that failed for lack of network leaves the session for a later try.
+        if (refreshError instanceof ApiError && refreshError.status === 0) throw refreshError;
+        endSession();
+        throw error;
+      }
+    }
+  }
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

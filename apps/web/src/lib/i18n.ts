@@ -1,0 +1,96 @@
+import i18next from 'i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import { useCallback } from 'react';
+import { AUTH_FAILURE_MESSAGES, validationMessageKey, type Language } from '@sound-studio/shared';
+import en from '../locales/en.json';
+import { browserLanguageSignals, isLanguage, localeOf, localizePath, resolveLanguage } from './language.ts';
+
+/** English ships with the app (it is also the fallback); Turkish loads when first needed. */
+const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: typeof en }>> = {
+  tr: () => import('../locales/tr.json'),
+};
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: typeof en };
+  }
+}
+
+/** Makes sure a language's texts are loaded before switching to it. */
+export async function loadLanguage(language: Language): Promise<void> {
+  if (language === 'en' || i18next.hasResourceBundle(language, 'translation')) return;
+  const texts = await loaders[language]();
+  i18next.addResourceBundle(language, 'translation', texts.default);
+}
+
+/** Starts i18next in the language of the address (or the stored/browser choice) with its texts loaded. */
+export async function initI18n(language?: Language) {
+  const initial = language ?? resolveLanguage(browserLanguageSignals(window.location.pathname));
+  await i18next.use(initReactI18next).init({
+    resources: { en: { translation: en } },
+    partialBundledLanguages: true,
+    lng: 'en',
+    fallbackLng: 'en',
+    supportedLngs: ['en', 'tr'],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+  });
+  await loadLanguage(initial);
+  await i18next.changeLanguage(initial);
+  document.documentElement.lang = initial;
+  return i18next;
+}
+
+/** Switches the interface language once its texts are there. */
+export async function changeLanguage(language: Language): Promise<void> {
+  await loadLanguage(language);
+  if (i18next.language !== language) await i18next.changeLanguage(language);
+}
+
+/** The interface language, always one of ours. */
+export function useLanguage(): Language {
+  const { i18n } = useTranslation();
+  return isLanguage(i18n.language) ? i18n.language : 'en';
+}
+
+/** Builds addresses of internal pages in the current language: '/pricing' becomes '/tr/pricing' in Turkish. */
+export function useLocalizedPath(): (path: string) => string {
+  const language = useLanguage();
+  return useCallback((path: string) => localizePath(path, language), [language]);
+}
+
+/** Number and date formatting for the interface language. */
+export function useFormatters() {
+  const language = useLanguage();
+  const locale = localeOf(language);
+  return {
+    locale,
+    number: (value: number) => new Intl.NumberFormat(locale).format(value),
+    currency: (value: number) =>
+      new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', maximumFractionDigits: value % 1 === 0 ? 0 : 2 }).format(value),
+    date: (value: string | Date) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(value)),
+    dateTime: (value: string | Date) =>
+      new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)),
+  };
+}
+
+const failureKeyByMessage = new Map<string, keyof typeof AUTH_FAILURE_MESSAGES>(
+  Object.entries(AUTH_FAILURE_MESSAGES).map(([key, message]) => [message, key as keyof typeof AUTH_FAILURE_MESSAGES]),
+);
+
+/** Translates a validation or known server message (they arrive in English); unknown text passes through. */
+export function useTranslateMessage(): (message: string) => string {
+  const { t } = useTranslation();
+  return useCallback(
+    (message: string) => {
+      const validationKey = validationMessageKey(message);
+      if (validationKey) return t(`validation.${validationKey}`);
+      const failureKey = failureKeyByMessage.get(message);
+      if (failureKey) return t(`serverMessages.${failureKey}`);
+      return message;
+    },
+    [t],
+  );
+}

@@ -1,0 +1,57 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { bundleReport } from './scripts/bundle-report.ts';
+import { themeBootScript } from './scripts/theme-boot.ts';
+
+const API_TARGET = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      registerType: 'autoUpdate',
+      injectRegister: 'script-defer',
+      includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+      manifest: {
+        id: '/',
+        name: 'Sound Studio',
+        short_name: 'Sound Studio',
+        description: 'AI audio studio for creators: text to speech, music, voice design, cloning and isolation.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#0b0b12',
+        theme_color: '#6d28d9',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      },
+      workbox: {
+        // Inter's Latin subsets cover English and Turkish; other subsets load on demand only.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}', '**/inter-latin*-wght-normal*.woff2'],
+        navigateFallback: '/index.html',
+        // The API and the realtime socket must always reach the network; `/api` alone is the SPA's API page.
+        navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io/],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+    themeBootScript(),
+    bundleReport({ entryPage: '/login' }),
+  ],
+  server: {
+    proxy: {
+      '^/api/.*': { target: API_TARGET, changeOrigin: true },
+      '/socket.io': { target: API_TARGET, changeOrigin: true, ws: true },
+    },
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+  },
+});
