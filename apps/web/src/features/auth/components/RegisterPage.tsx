@@ -95,8 +95,10 @@ export function RegisterPage() {
               onCheckedChange={(checked) => form.setValue('acceptTerms', checked === true)}
               aria-invalid={termsError ? true : undefined}
               aria-describedby={termsError ? 'accept-terms-error' : undefined}
+              aria-labelledby="accept-terms-label"
             />
-            <label htmlFor="accept-terms" className="text-sm leading-snug text-muted-foreground">
+            {/* Not a <label>: the document links inside must keep their own names and must not toggle the box. */}
+            <p id="accept-terms-label" className="text-sm leading-snug text-muted-foreground">
               <Trans
                 i18nKey="auth.register.acceptTerms"
                 components={{
@@ -104,7 +106,7 @@ export function RegisterPage() {
                   privacy: <LegalLink kind="privacy" onOpen={setLegalDocument} />,
                 }}
               />
-            </label>
+            </p>
           </div>
           {termsError && <FieldMessage id="accept-terms-error">{termsError}</FieldMessage>}
         </div>
