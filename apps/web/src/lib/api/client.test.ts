@@ -2,8 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@sound-studio/shared';
 import { errorReply, jsonReply, okReply, stubFetch } from '../../test/render.tsx';
 
-type ClientModule = typeof import('./index.ts');
-type StorageModule = typeof import('../auth-storage.ts');
+import type * as ClientApi from './index.ts';
+import type * as AuthStorage from '../auth-storage.ts';
+
+type ClientModule = typeof ClientApi;
+type StorageModule = typeof AuthStorage;
 let client: ClientModule;
 let storage: StorageModule;
 
