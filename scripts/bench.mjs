@@ -1,0 +1,23 @@
+#!/usr/bin/env node
+// `npm run bench`: every workspace's benchmark in one run, each against a native peer measured in the same run.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+
+function run(title, command, args) {
+  console.log(`\n=== ${title}`);
+  const result = spawnSync(command, args, { stdio: 'inherit' });
+  if (result.status !== 0) console.log(`(${title} failed with exit ${result.status})`);
+  return result.status === 0;
+}
+
+run('server', 'node', ['--import', 'tsx', 'apps/server/bench/ledger.bench.ts']);
+
+const audioPackage = JSON.parse(readFileSync('packages/audio/package.json', 'utf8'));
+if (audioPackage.scripts?.bench) run('audio', 'npm', ['run', 'bench', '-w', '@sound-studio/audio']);
+
+const bundleReport = 'apps/web/dist/bundle-report.json';
+if (!existsSync(bundleReport)) run('web build', 'npm', ['run', 'build', '-w', '@sound-studio/web']);
+if (existsSync(bundleReport)) {
+  console.log('\n## Web');
+  console.log(readFileSync(bundleReport, 'utf8'));
+}
