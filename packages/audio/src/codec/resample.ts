@@ -1,0 +1,106 @@
+/**
+ * Band-limited resampling with a Blackman-windowed sinc (16 zero crossings a side, cut-off at 95% of the lower
+ * Nyquist). Rates with a small rational ratio (22,050 -> 24,000 is 160/147) use an exact polyphase table; other pairs
+ * use 512 tabulated phases with linear interpolation between neighbours.
+ */
+const ZERO_CROSSINGS = 16;
+const MAX_EXACT_PHASES = 2048;
+const INTERPOLATED_PHASES = 512;
+
+interface Kernel {
+  halfWidth: number;
+  phases: number;
+  /** `phases + 1` rows of `2 * halfWidth` taps; row p is the kernel delayed by p / phases of an input sample. */
+  taps: Float32Array;
+}
+
+const kernels = new Map<string, Kernel>();
+
+function blackman(x: number): number {
+  return 0.42 + 0.5 * Math.cos(Math.PI * x) + 0.08 * Math.cos(2 * Math.PI * x);
+}
+
+function buildKernel(cutoff: number, phases: number): Kernel {
+  const halfWidth = Math.ceil(ZERO_CROSSINGS / cutoff);
+  const width = 2 * halfWidth;
+  const taps = new Float32Array((phases + 1) * width);
+  for (let phase = 0; phase <= phases; phase++) {
+    const row = taps.subarray(phase * width, (phase + 1) * width);
+    let sum = 0;
+    for (let tap = 0; tap < width; tap++) {
+      const t = tap - halfWidth + 1 - phase / phases;
+      const x = cutoff * t * Math.PI;
+      const value = cutoff * (t === 0 ? 1 : Math.sin(x) / x) * blackman(Math.min(1, Math.abs(t) / halfWidth));
+      row[tap] = value;
+      sum += value;
+    }
+    // Unity gain at DC for every phase, so a constant signal stays constant.
+    for (let tap = 0; tap < width; tap++) row[tap] = (row[tap] ?? 0) / sum;
+  }
+  return { halfWidth, phases, taps };
+}
+
+function kernelFor(cutoff: number, phases: number): Kernel {
+  const key = `${cutoff.toFixed(6)}/${phases}`;
+  let kernel = kernels.get(key);
+  if (!kernel) {
+    kernel = buildKernel(cutoff, phases);
+    kernels.set(key, kernel);
+  }
+  return kernel;
+}
+
+function greatestCommonDivisor(a: number, b: number): number {
+  return b === 0 ? a : greatestCommonDivisor(b, a % b);
+}
+
+export function resample(input: Float32Array, fromRate: number, toRate: number): Float32Array {
+  if (fromRate === toRate) return input;
+  const cutoff = Math.min(1, toRate / fromRate) * 0.95;
+  const divisor = Number.isInteger(fromRate) && Number.isInteger(toRate) ? greatestCommonDivisor(fromRate, toRate) : 1;
+  const upFactor = toRate / divisor;
+  const downFactor = fromRate / divisor;
+  const output = new Float32Array(Math.round((input.length * toRate) / fromRate));
+  if (Number.isInteger(upFactor) && upFactor <= MAX_EXACT_PHASES) {
+    resampleExact(input, output, kernelFor(cutoff, upFactor), downFactor);
+  } else {
+    resampleInterpolated(input, output, kernelFor(cutoff, INTERPOLATED_PHASES), fromRate / toRate);
+  }
+  return output;
+}
+
+/** Output sample n sits at input position n * down / up: integer part and exact phase, no interpolation. */
+function resampleExact(input: Float32Array, output: Float32Array, kernel: Kernel, downFactor: number): void {
+  const { halfWidth, phases: upFactor, taps } = kernel;
+  const width = 2 * halfWidth;
+  for (let index = 0; index < output.length; index++) {
+    const numerator = index * downFactor;
+    const base = Math.floor(numerator / upFactor);
+    const row = (numerator - base * upFactor) * width;
+    output[index] = convolve(input, taps, row, base - halfWidth + 1, width);
+  }
+}
+
+function resampleInterpolated(input: Float32Array, output: Float32Array, kernel: Kernel, step: number): void {
+  const { halfWidth, phases, taps } = kernel;
+  const width = 2 * halfWidth;
+  for (let index = 0; index < output.length; index++) {
+    const position = index * step;
+    const base = Math.floor(position);
+    const phasePosition = (position - base) * phases;
+    const phase = Math.floor(phasePosition);
+    const blend = phasePosition - phase;
+    const first = base - halfWidth + 1;
+    const a = convolve(input, taps, phase * width, first, width);
+    const b = convolve(input, taps, (phase + 1) * width, first, width);
+    output[index] = a + (b - a) * blend;
+  }
+}
+
+function convolve(input: Float32Array, taps: Float32Array, row: number, first: number, width: number): number {
+  const start = Math.max(0, -first);
+  const end = Math.min(width, input.length - first);
+  let sum = 0;
+  for (let tap = start; tap < end; tap++) sum += (input[first + tap] ?? 0) * (taps[row + tap] ?? 0);
+  return sum;
+}

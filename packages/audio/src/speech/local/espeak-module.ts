@@ -1,0 +1,46 @@
+import createEspeakModule from '@echogarden/espeak-ng-emscripten';
+
+/** The parts of the Emscripten build (eSpeak NG 1.52 fork used by Echogarden) that the engine relies on. */
+export interface EspeakEvent {
+  type: 'sentence' | 'word' | 'phoneme' | 'end' | 'mark' | 'play' | 'msg_terminated' | 'list_terminated' | 'samplerate';
+  text_position: number;
+  word_length: number;
+  audio_position: number;
+  id?: string | number;
+}
+
+export interface EspeakVoiceInfo {
+  name: string;
+  identifier: string;
+  languages: Array<{ priority: number; name: string }>;
+}
+
+export interface EspeakWorkerInstance {
+  /** Returns 0 on success; a non-zero code leaves the previous voice in place. */
+  set_voice(name: string): number;
+  set_rate(wordsPerMinute: number): number;
+  set_pitch(pitch: number): number;
+  set_range(range: number): number;
+  get_samplerate(): number;
+  /** SSML and `[[phoneme]]` input are enabled. The callback returns true to abort. */
+  synthesize(text: string, callback: (samples: Int16Array | undefined, events: EspeakEvent[]) => boolean): void;
+  list_voices(): EspeakVoiceInfo[];
+}
+
+export interface EspeakModule {
+  eSpeakNGWorker: new () => EspeakWorkerInstance;
+  FS: { readdir(path: string): string[] };
+}
+
+function isEspeakModule(value: unknown): value is EspeakModule {
+  return typeof value === 'object' && value !== null && 'eSpeakNGWorker' in value && 'FS' in value;
+}
+
+/** Instantiates the WASM build: reads the 24 MB voice data from disk, so nothing is downloaded. */
+export async function loadEspeakModule(): Promise<EspeakModule> {
+  const module: unknown = await createEspeakModule();
+  if (!isEspeakModule(module)) throw new Error('Unexpected eSpeak NG module shape');
+  return module;
+}
+
+export const ESPEAK_VARIANTS_PATH = '/usr/share/espeak-ng-data/voices/!v';

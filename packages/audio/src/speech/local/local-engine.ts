@@ -1,0 +1,150 @@
+import { availableParallelism } from 'node:os';
+import { concatFloat32 } from '../../codec/pcm.ts';
+import { DEFAULT_SPEECH_LIMITS, planSpeech, type PlannedSegment, type SpeechLimits, type SpeechPlan } from '../plan.ts';
+import type { SentenceBoundary, SpeakOptions, SpeechChunk, SpeechEngine, SpeechRequest, SpeechResult } from '../types.ts';
+import type { EspeakInventory } from './espeak-synthesizer.ts';
+import type { RenderJob } from './protocol.ts';
+import type { ShapedAudio } from './shape.ts';
+import { WorkerPool } from './worker-pool.ts';
+
+export interface LocalSpeechEngineOptions {
+  /** Worker threads, each with its own warm eSpeak instance. Default: min(2, CPU count). */
+  workers?: number;
+  limits?: Partial<SpeechLimits>;
+}
+
+export function defaultWorkerCount(): number {
+  return Math.max(1, Math.min(2, availableParallelism()));
+}
+
+/**
+ * The local engine: eSpeak NG (WASM) in a pool of worker threads. Sentences of one request render in parallel across
+ * the pool but are yielded in order; each request keeps at most `workers + 1` sentences in flight so one long text
+ * cannot monopolise the pool.
+ */
+export class LocalSpeechEngine implements SpeechEngine {
+  readonly provider = 'local' as const;
+  private readonly pool: WorkerPool;
+  private readonly limits: SpeechLimits;
+
+  constructor(options: LocalSpeechEngineOptions = {}) {
+    this.pool = new WorkerPool({
+      size: options.workers ?? defaultWorkerCount(),
+      entry: new URL('./worker-entry.mjs', import.meta.url),
+      name: 'sound-studio-espeak',
+    });
+    this.limits = { ...DEFAULT_SPEECH_LIMITS, ...options.limits };
+  }
+
+  async speak(request: SpeechRequest, options?: SpeakOptions): Promise<SpeechResult> {
+    const plan = planSpeech(request, this.limits);
+    const pieces: Float32Array[] = [];
+    const sentences: SentenceBoundary[] = [];
+    let sampleRate = plan.config.outputSampleRate;
+    for await (const chunk of this.streamPlan(plan, options?.signal)) {
+      if (chunk.format !== 'pcm') continue;
+      pieces.push(chunk.samples);
+      sampleRate = chunk.sampleRate;
+      if (chunk.kind === 'sentence') {
+        sentences.push({ text: chunk.text, startSample: chunk.startSample, endSample: chunk.startSample + chunk.speechSamples });
+      }
+    }
+    const samples = concatFloat32(pieces);
+    return {
+      format: 'pcm',
+      samples,
+      sampleRate,
+      durationSeconds: samples.length / sampleRate,
+      sentences,
+      provider: this.provider,
+      model: plan.model,
+    };
+  }
+
+  speakStream(request: SpeechRequest, options?: SpeakOptions): AsyncIterable<SpeechChunk> {
+    // Validate eagerly so a bad request fails at the call, not at the first iteration.
+    const plan = planSpeech(request, this.limits);
+    return this.streamPlan(plan, options?.signal);
+  }
+
+  warmUp(): Promise<void> {
+    return this.pool.warmUp();
+  }
+
+  /** The eSpeak voices and variants the WASM build ships (used to check the catalogue). */
+  inventory(): Promise<EspeakInventory> {
+    return this.pool.run('inventory', null);
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+
+  private async *streamPlan(plan: SpeechPlan, signal: AbortSignal | undefined): AsyncGenerator<SpeechChunk> {
+    const controller = new AbortController();
+    const forwardAbort = (): void => controller.abort();
+    signal?.addEventListener('abort', forwardAbort, { once: true });
+    if (signal?.aborted) controller.abort();
+    const renders: Array<Promise<ShapedAudio> | undefined> = [];
+    const lookahead = this.pool.size + 1;
+    const start = (index: number): void => {
+      const segment = plan.segments[index];
+      if (!segment || renders[index]) return;
+      const render = this.renderSegment(plan, segment, controller.signal);
+      render.catch(() => undefined); // awaited below; this only silences rejections of segments never reached
+      renders[index] = render;
+    };
+    try {
+      let startSample = 0;
+      for (let index = 0; index < plan.segments.length; index++) {
+        for (let ahead = index; ahead < index + lookahead; ahead++) start(ahead);
+        const segment = plan.segments[index];
+        const audio = await renders[index];
+        if (!segment || !audio) continue;
+        yield {
+          format: 'pcm',
+          samples: audio.samples,
+          index,
+          kind: segment.kind,
+          text: segment.kind === 'sentence' ? segment.text : '',
+          sampleRate: audio.sampleRate,
+          startSample,
+          speechSamples: audio.speechSamples,
+          durationSeconds: audio.samples.length / audio.sampleRate,
+        };
+        startSample += audio.samples.length;
+      }
+    } finally {
+      signal?.removeEventListener('abort', forwardAbort);
+      controller.abort();
+    }
+  }
+
+  private renderSegment(plan: SpeechPlan, segment: PlannedSegment, signal: AbortSignal): Promise<ShapedAudio> {
+    const sampleRate = plan.config.outputSampleRate;
+    if (segment.kind === 'pause') {
+      return Promise.resolve({ samples: new Float32Array(Math.round(segment.seconds * sampleRate)), sampleRate, speechSamples: 0 });
+    }
+    return this.pool.run('render', renderJob(plan, segment.spokenText, segment.gapAfterSeconds), signal);
+  }
+}
+
+function renderJob(plan: SpeechPlan, text: string, gapAfterSeconds: number): RenderJob {
+  return {
+    text,
+    espeak: {
+      voice: plan.espeakVoice,
+      ...(plan.voice.variant ? { variant: plan.voice.variant } : {}),
+      rate: plan.prosody.rate,
+      pitch: plan.prosody.pitch,
+      pitchRange: plan.prosody.pitchRange,
+    },
+    shape: {
+      sampleRate: plan.config.outputSampleRate,
+      gain: plan.prosody.gain,
+      lowPassHz: plan.config.lowPassHz,
+      edgeFadeMs: plan.config.edgeFadeMs,
+      trailingSilenceSeconds: gapAfterSeconds,
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import type { SpeechModel } from '@sound-studio/shared';
+
+export type { SpeechModel };
+
+export const MOODS = ['calm', 'excited', 'sad', 'angry', 'neutral', 'happy'] as const;
+export type Mood = (typeof MOODS)[number];
+
+/** The engine-level description of a voice; catalogue voices resolve to one of these. */
+export interface VoiceSpec {
+  /** Catalogue id when the spec comes from the voice library. */
+  id?: string;
+  /** BCP 47 language tag the voice speaks, e.g. `en-US`, `tr`. */
+  language: string;
+  /** eSpeak NG language voice, e.g. `en-us`, `tr`, `pt-br`. */
+  espeakVoice: string;
+  /** eSpeak NG voice variant (timbre), e.g. `f3`, `m2`, `grandma`. */
+  variant?: string;
+  /** Added to the request pitch, on the same -1..1 scale. */
+  pitchOffset?: number;
+  /** Multiplies the speaking rate (1 = unchanged). */
+  rateFactor?: number;
+  /** Voice ids of cloud providers that stand in for this voice. */
+  providerVoiceIds?: { minimax?: string };
+}
+
+export interface SpeechRequest {
+  text: string;
+  /** A VoiceSpec, or a catalogue voice id, voice name or mood id. */
+  voice: VoiceSpec | string;
+  /** Language to speak in; defaults to the voice's own language. */
+  language?: string;
+  /** 0.5–2, 1 = normal. */
+  speed: number;
+  /** -1..1, 0 = the voice's own pitch. */
+  pitch: number;
+  /** 0–1, linear gain. */
+  volume: number;
+  /** Defaults to the voice's first mood for grouped voices, otherwise neutral. */
+  mood?: Mood;
+  model?: SpeechModel;
+}
+
+/** Where one sentence sits in the audio, in samples at the result's sample rate. */
+export interface SentenceBoundary {
+  text: string;
+  startSample: number;
+  endSample: number;
+}
+
+/**
+ * Audio is either raw PCM (mono Float32 in -1..1) or, when a provider hands back an encoded file, the encoded bytes.
+ * The local engine always returns PCM; cloud providers return what their API returns and say so.
+ */
+export type SpeechAudio = { format: 'pcm'; samples: Float32Array } | { format: 'mp3'; bytes: Uint8Array };
+
+export type SpeechResult = SpeechAudio & {
+  sampleRate: number;
+  durationSeconds: number;
+  sentences: SentenceBoundary[];
+  provider: SpeechProviderName;
+  model: SpeechModel;
+};
+
+/** One piece of a streamed utterance: a sentence (with the gap after it) or an explicit pause. */
+export type SpeechChunk = SpeechAudio & {
+  index: number;
+  kind: 'sentence' | 'pause';
+  /** The sentence as written in the request; empty for pauses. */
+  text: string;
+  sampleRate: number;
+  /** Offset of this chunk in the whole utterance. */
+  startSample: number;
+  /** Samples of speech at the start of the chunk; the rest is the gap before the next chunk. */
+  speechSamples: number;
+  durationSeconds: number;
+};
+
+export type SpeechProviderName = 'local' | 'minimax';
+
+export interface SpeakOptions {
+  signal?: AbortSignal;
+}
+
+/** The speak interface every speech provider implements. */
+export interface SpeechEngine {
+  readonly provider: SpeechProviderName;
+  speak(request: SpeechRequest, options?: SpeakOptions): Promise<SpeechResult>;
+  /** Yields chunks in order as soon as each is ready, so playback can start before the whole text is rendered. */
+  speakStream(request: SpeechRequest, options?: SpeakOptions): AsyncIterable<SpeechChunk>;
+  /** Starts whatever the engine needs ahead of the first request (optional to call). */
+  warmUp(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type SpeechErrorCode =
+  | 'TEXT_EMPTY'
+  | 'TEXT_TOO_LONG'
+  | 'INVALID_SETTING'
+  | 'UNKNOWN_VOICE'
+  | 'UNSUPPORTED_LANGUAGE'
+  | 'UNSUPPORTED_FORMAT'
+  | 'ABORTED'
+  | 'ENGINE_CLOSED'
+  | 'ENGINE_FAILURE'
+  | 'PROVIDER_AUTH'
+  | 'PROVIDER_QUOTA'
+  | 'PROVIDER_RATE_LIMIT'
+  | 'PROVIDER_ERROR';
+
+export class SpeechError extends Error {
+  override readonly name = 'SpeechError';
+  constructor(
+    readonly code: SpeechErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}

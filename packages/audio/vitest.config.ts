@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'audio',
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    // Engine tests start eSpeak worker threads (about a second each to warm up on two cores).
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
