@@ -17,6 +17,8 @@ export interface AppConfig {
   readonly dataDir: string;
   readonly database: Readonly<DatabaseTarget>;
   readonly redisUrl: string | null;
+  /** Namespace of every Redis key and channel, so several deployments can share one Redis. */
+  readonly redisKeyPrefix: string;
   readonly jwtSecret: string;
   readonly csrfProtection: boolean;
   readonly adminToken: string;
@@ -80,6 +82,7 @@ const environmentSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: urlWithScheme(['postgres', 'postgresql']).optional(),
   REDIS_URL: urlWithScheme(['redis', 'rediss']).optional(),
+  REDIS_KEY_PREFIX: z.string().max(100).default('sound-studio:'),
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters long' }).optional(),
   CSRF_PROTECTION: switchValue.default(true),
   ADMIN_TOKEN: z.string().min(16, { error: 'must be at least 16 characters long' }).optional(),
@@ -115,6 +118,7 @@ export function loadConfig(env: Environment = process.env): AppConfig {
       ? { kind: 'postgres', url: values.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
     redisUrl: values.REDIS_URL ?? null,
+    redisKeyPrefix: values.REDIS_KEY_PREFIX,
     jwtSecret: values.JWT_SECRET ?? readOrCreateSecretFile(path.join(dataDir, JWT_SECRET_FILE), 48),
     csrfProtection: values.CSRF_PROTECTION,
     adminToken: values.ADMIN_TOKEN ?? readOrCreateSecretFile(path.join(dataDir, ADMIN_TOKEN_FILE), 32),

@@ -1,4 +1,3 @@
-import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config.ts';
 import type { Database, DatabaseKind } from '../db/client.ts';
@@ -20,8 +19,11 @@ declare module 'fastify' {
     realtime: RealtimeHub;
     /** The shared Redis connection when REDIS_URL is set. */
     redis: Redis | null;
-    /** preHandler that requires a valid access token of an open session and sets `request.auth`. */
-    authenticate: preHandlerAsyncHookHandler;
+    /**
+     * Route hook (onRequest, so it runs before body validation) that requires a valid access token of an open
+     * session and sets `request.auth`.
+     */
+    authenticate: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

@@ -207,6 +207,14 @@ export class TestApp {
     return { ...account, session: dataOf<AuthSession>(reply) };
   }
 
+  /** Listens on a free local port (for socket.io and HTTP clients) and returns the base URL. */
+  async listen(): Promise<string> {
+    await this.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = this.app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('expected a TCP address');
+    return `http://127.0.0.1:${address.port}`;
+  }
+
   async close(): Promise<void> {
     await this.app.close();
     this.removeDataDir();

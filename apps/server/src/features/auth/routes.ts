@@ -93,12 +93,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/logout',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: TAGS,
         summary: 'Revoke the current session',
         security: SECURITY.bearerAndCsrf,
-        body: z.object({ refreshToken: z.string().optional() }).optional(),
+        body: z.object({ refreshToken: z.string().optional() }).nullish(),
         response: { 200: successEnvelope(messageReplySchema), ...errorReplies },
       },
     },
@@ -109,7 +109,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       url,
       {
-        preHandler: app.authenticate,
+        onRequest: app.authenticate,
         schema: {
           tags: TAGS,
           summary: url === '/auth/me' ? 'The signed-in user' : 'Check an access token and return its user',
@@ -124,7 +124,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/auth/update-profile',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: TAGS,
         summary: 'Change name and email',
@@ -139,7 +139,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/auth/change-password',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: TAGS,
         summary: 'Change the password; signs out every other session',

@@ -11,7 +11,7 @@ export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/credits/summary',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['credits'],
         summary: "The caller's balance, plan allowance, this month's usage and latest transactions",

@@ -21,7 +21,7 @@ type HandshakeError = Error & { data?: { code: string } };
  */
 export const realtimePlugin: FastifyPluginAsync = async (app) => {
   const io = new Server(app.server, { path: REALTIME_PATH, serveClient: false });
-  const adapterClients = app.redis ? useRedisAdapter(io, app.redis) : [];
+  const adapterClients = app.redis ? useRedisAdapter(io, app.redis, `${app.config.redisKeyPrefix}socket.io`) : [];
 
   io.of(REALTIME_NAMESPACES.public);
   const userNamespace = io.of(REALTIME_NAMESPACES.user);
@@ -51,10 +51,10 @@ export const realtimePlugin: FastifyPluginAsync = async (app) => {
   });
 };
 
-function useRedisAdapter(io: Server, redis: Redis): Redis[] {
+function useRedisAdapter(io: Server, redis: Redis, channelPrefix: string): Redis[] {
   const publisher = redis.duplicate();
   const subscriber = redis.duplicate();
-  io.adapter(createAdapter(publisher, subscriber));
+  io.adapter(createAdapter(publisher, subscriber, { key: channelPrefix }));
   return [publisher, subscriber];
 }
 

@@ -38,7 +38,8 @@ return {1, count, retry}
 export class RedisRateLimitStore implements RateLimitStore {
   constructor(
     private readonly redis: Redis,
-    private readonly keyPrefix = 'sound-studio:rate-limit:',
+    /** Prepended to every key, e.g. "sound-studio:rate-limit:". */
+    private readonly keyPrefix: string,
   ) {}
 
   async peek(key: string, nowMs: number): Promise<RateLimitState> {

@@ -1,0 +1,148 @@
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RATE_LIMITS } from '@sound-studio/shared';
+import { ConfigError, loadConfig } from './config.ts';
+import { SERVER_PACKAGE_DIR } from './lib/paths.ts';
+import { temporaryFolder } from './test/harness.ts';
+
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+function dataDir(): string {
+  const { folder, remove } = temporaryFolder('sound-studio-config-');
+  cleanups.push(remove);
+  return folder;
+}
+
+function configError(env: Record<string, string>): string {
+  try {
+    loadConfig({ DATA_DIR: dataDir(), ...env });
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).message;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    const folder = dataDir();
+    const config = loadConfig({ DATA_DIR: folder });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: folder,
+      database: { kind: 'pglite', dataDir: path.join(folder, 'db') },
+      redisUrl: null,
+      redisKeyPrefix: 'sound-studio:',
+      csrfProtection: true,
+      logLevel: 'info',
+      webDistDir: path.resolve(SERVER_PACKAGE_DIR, '../web/dist'),
+      rateLimits: RATE_LIMITS,
+    });
+  });
+
+  it('resolves DATA_DIR against the working directory, ./data by default', () => {
+    const folder = dataDir();
+    const original = process.cwd();
+    process.chdir(folder);
+    try {
+      expect(loadConfig({}).dataDir).toBe(path.join(folder, 'data'));
+      expect(loadConfig({ DATA_DIR: 'elsewhere' }).dataDir).toBe(path.join(folder, 'elsewhere'));
+    } finally {
+      process.chdir(original);
+    }
+  });
+
+  it('generates the JWT secret and admin token once, owner-only, and reuses them', () => {
+    const folder = dataDir();
+    const first = loadConfig({ DATA_DIR: folder });
+    const second = loadConfig({ DATA_DIR: folder });
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    expect(second.adminToken).toBe(first.adminToken);
+    expect(Buffer.from(first.jwtSecret, 'base64url')).toHaveLength(48);
+    for (const file of ['jwt-secret', 'admin-token']) {
+      expect(statSync(path.join(folder, file)).mode & 0o777).toBe(0o600);
+    }
+    expect(readFileSync(path.join(folder, 'jwt-secret'), 'utf8').trim()).toBe(first.jwtSecret);
+  });
+
+  it('prefers secrets from the environment', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), JWT_SECRET: 's'.repeat(40), ADMIN_TOKEN: 'a'.repeat(20) });
+    expect(config.jwtSecret).toBe('s'.repeat(40));
+    expect(config.adminToken).toBe('a'.repeat(20));
+  });
+
+  it('reads every setting', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://user:pw@db:5432/sound',
+      REDIS_URL: 'redis://cache:6379',
+      REDIS_KEY_PREFIX: 'staging:',
+      CSRF_PROTECTION: 'off',
+      WEB_DIST_DIR: '/srv/web',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_LOGIN_MAX: '10',
+      RATE_LIMIT_LOGIN_WINDOW_SECONDS: '60',
+      RATE_LIMIT_REGISTER_BLOCK_SECONDS: '120',
+      RATE_LIMIT_API_MAX: '1000',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      database: { kind: 'postgres', url: 'postgres://user:pw@db:5432/sound' },
+      redisUrl: 'redis://cache:6379',
+      redisKeyPrefix: 'staging:',
+      csrfProtection: false,
+      webDistDir: '/srv/web',
+      logLevel: 'silent',
+      rateLimits: {
+        login: { max: 10, windowSeconds: 60, blockSeconds: RATE_LIMITS.login.blockSeconds },
+        register: { ...RATE_LIMITS.register, blockSeconds: 120 },
+        api: { ...RATE_LIMITS.api, max: 1000 },
+      },
+    });
+  });
+
+  it.each([
+    ['false', false],
+    ['0', false],
+    ['off', false],
+    ['true', true],
+    ['1', true],
+    ['on', true],
+    ['', true],
+  ])('reads CSRF_PROTECTION=%j as %s', (value, expected) => {
+    expect(loadConfig({ DATA_DIR: dataDir(), CSRF_PROTECTION: value }).csrfProtection).toBe(expected);
+  });
+
+  it('lists every bad variable in one error, without echoing secrets', () => {
+    const message = configError({
+      PORT: 'eighty',
+      LOG_LEVEL: 'loud',
+      DATABASE_URL: 'mysql://root:hunter2@db/sound',
+      CSRF_PROTECTION: 'maybe',
+      RATE_LIMIT_API_MAX: '0',
+      JWT_SECRET: 'short',
+    });
+    expect(message.split('\n')[0]).toBe('Invalid configuration:');
+    for (const variable of ['PORT', 'LOG_LEVEL', 'DATABASE_URL', 'CSRF_PROTECTION', 'RATE_LIMIT_API_MAX', 'JWT_SECRET']) {
+      expect(message).toMatch(new RegExp(`^  ${variable} `, 'm'));
+    }
+    expect(message).toContain('PORT must be a whole number between 1 and 65535 (got "eighty")');
+    expect(message).not.toContain('hunter2');
+    expect(message).not.toContain('"short"');
+  });
+
+  it('returns a deeply frozen object', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(Object.isFrozen(config)).toBe(true);
+    expect(Object.isFrozen(config.rateLimits.login)).toBe(true);
+    expect(Object.isFrozen(config.database)).toBe(true);
+  });
+});

@@ -1,0 +1,86 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { errorOf, openTestDatabase, temporaryFolder, TestApp } from '../../test/harness.ts';
+
+const INDEX_HTML = '<!doctype html><title>Sound Studio</title><div id="root"></div>';
+
+let database: DatabaseHandle;
+let withBuild: TestApp;
+let withoutBuild: TestApp;
+let removeDist: () => void;
+
+beforeAll(async () => {
+  const dist = temporaryFolder('sound-studio-dist-');
+  removeDist = dist.remove;
+  mkdirSync(path.join(dist.folder, 'assets'));
+  writeFileSync(path.join(dist.folder, 'index.html'), INDEX_HTML);
+  writeFileSync(path.join(dist.folder, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(path.join(dist.folder, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(path.join(dist.folder, 'assets', 'index-3f2a9c.js'), 'console.log("app");');
+
+  database = await openTestDatabase();
+  withBuild = await TestApp.start({ database, env: { WEB_DIST_DIR: dist.folder } });
+  withoutBuild = await TestApp.start({ database });
+});
+
+afterAll(async () => {
+  await withBuild?.close();
+  await withoutBuild?.close();
+  await database?.close();
+  removeDist?.();
+});
+
+describe('with a web build', () => {
+  it.each(['/', '/text-to-speech', '/tr/settings', '/voice-library?voiceId=abc', '/api'])(
+    'serves index.html for the client route %s, never cached',
+    async (url) => {
+      const reply = await withBuild.request({ url });
+      expect(reply.statusCode).toBe(200);
+      expect(reply.headers['content-type']).toContain('text/html');
+      expect(reply.text).toBe(INDEX_HTML);
+      expect(reply.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it('caches hashed assets for a year and revalidates the service worker', async () => {
+    const asset = await withBuild.request({ url: '/assets/index-3f2a9c.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const worker = await withBuild.request({ url: '/sw.js' });
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const icon = await withBuild.request({ url: '/favicon.svg' });
+    expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('answers missing files, unknown API paths and other methods with the JSON 404', async () => {
+    for (const request of [
+      { url: '/assets/missing-123.js' },
+      { url: '/api/unknown' },
+      { url: '/socket.io/nothing.txt' },
+      { method: 'POST' as const, url: '/settings' },
+    ]) {
+      const reply = await withBuild.request(request);
+      expect(reply.statusCode).toBe(404);
+      expect(errorOf(reply).code).toBe('NOT_FOUND');
+    }
+  });
+
+  it('keeps the API working next to the files', async () => {
+    expect((await withBuild.request({ url: '/api/health' })).statusCode).toBe(200);
+  });
+});
+
+describe('without a web build', () => {
+  it.each(['/', '/settings'])('explains how to build the web app at %s', async (url) => {
+    const reply = await withoutBuild.request({ url });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-type']).toContain('text/html');
+    expect(reply.text).toContain('npm run build');
+  });
+
+  it('still answers unknown API paths with JSON', async () => {
+    expect(errorOf(await withoutBuild.request({ url: '/api/unknown' })).code).toBe('NOT_FOUND');
+  });
+});

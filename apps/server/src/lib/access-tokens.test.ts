@@ -1,0 +1,54 @@
+import { createHmac } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { signAccessToken, verifyAccessToken } from './access-tokens.ts';
+
+const SECRET = 'a-test-secret-that-is-long-enough-for-hs256';
+const NOW = Date.parse('2030-01-01T00:00:00Z');
+const subject = { userId: 'user-1', sessionId: 'session-1' };
+
+function decode(part: string): unknown {
+  return JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+}
+
+describe('access tokens', () => {
+  it('are HS256 JWTs with sub, sid, iat and exp 15 minutes later', () => {
+    const token = signAccessToken(SECRET, subject, NOW);
+    const [header, payload] = token.split('.') as [string, string, string];
+    expect(decode(header)).toEqual({ alg: 'HS256', typ: 'JWT' });
+    expect(decode(payload)).toEqual({ sub: 'user-1', sid: 'session-1', iat: NOW / 1000, exp: NOW / 1000 + 900 });
+    expect(verifyAccessToken(SECRET, token, NOW)).toEqual({
+      valid: true,
+      claims: { sub: 'user-1', sid: 'session-1', iat: NOW / 1000, exp: NOW / 1000 + 900 },
+    });
+  });
+
+  it('expire exactly at exp', () => {
+    const token = signAccessToken(SECRET, subject, NOW);
+    expect(verifyAccessToken(SECRET, token, NOW + 899_999).valid).toBe(true);
+    expect(verifyAccessToken(SECRET, token, NOW + 900_000)).toEqual({ valid: false, reason: 'expired' });
+  });
+
+  it('reject another key and any change to the payload', () => {
+    const token = signAccessToken(SECRET, subject, NOW);
+    expect(verifyAccessToken('another-secret-another-secret-another', token, NOW)).toEqual({ valid: false, reason: 'bad_signature' });
+    const [header, , signature] = token.split('.');
+    const forgedPayload = Buffer.from(JSON.stringify({ sub: 'admin', sid: 'session-1', iat: 0, exp: 9e9 })).toString('base64url');
+    expect(verifyAccessToken(SECRET, `${header}.${forgedPayload}.${signature}`, NOW)).toEqual({ valid: false, reason: 'bad_signature' });
+  });
+
+  it.each([
+    ['empty', ''],
+    ['two parts', 'a.b'],
+    ['garbage', 'x.y.z'],
+    ['alg none', `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.e30.`],
+  ])('reject malformed tokens (%s)', (_label, token) => {
+    expect(verifyAccessToken(SECRET, token, NOW)).toEqual({ valid: false, reason: 'malformed' });
+  });
+
+  it('reject correctly signed payloads without the required claims', () => {
+    const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+    const payload = Buffer.from(JSON.stringify({ sub: 'user-1' })).toString('base64url');
+    const signature = createHmac('sha256', SECRET).update(`${header}.${payload}`).digest('base64url');
+    expect(verifyAccessToken(SECRET, `${header}.${payload}.${signature}`, NOW)).toEqual({ valid: false, reason: 'malformed' });
+  });
+});

@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { io as connect } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REALTIME_NAMESPACES, type Plan } from '@sound-studio/shared';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { dataOf, errorOf, openTestDatabase, TEST_ADMIN_TOKEN, TestApp, TestClock } from '../../test/harness.ts';
+import { RedisRateLimitStore } from './redis-store.ts';
+import { rateLimitStoreContract } from './store-contract.ts';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function isReachable(url: string): Promise<boolean> {
+  const probe = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  try {
+    await probe.connect();
+    await probe.ping();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+const reachable = await isReachable(REDIS_URL);
+const runId = randomBytes(4).toString('hex');
+
+describe.skipIf(!reachable)(`Redis (${REDIS_URL})${reachable ? '' : ': skipped, Redis is not reachable'}`, () => {
+  let redis: Redis;
+  let store: RedisRateLimitStore;
+  let keyCounter = 0;
+
+  beforeAll(() => {
+    redis = new Redis(REDIS_URL);
+    store = new RedisRateLimitStore(redis, `sound-studio-test:${runId}:`);
+  });
+
+  afterAll(async () => {
+    const keys = await redis.keys(`sound-studio-test:${runId}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  describe('RedisRateLimitStore', () => {
+    rateLimitStoreContract(
+      () => store,
+      () => `key-${(keyCounter += 1)}`,
+    );
+  });
+
+  describe('two server nodes sharing Redis', () => {
+    let database: DatabaseHandle;
+    let nodeA: TestApp;
+    let nodeB: TestApp;
+
+    beforeAll(async () => {
+      database = await openTestDatabase();
+      const clock = new TestClock(Date.now());
+      const env = { REDIS_URL, REDIS_KEY_PREFIX: `sound-studio-test:${runId}:` };
+      nodeA = await TestApp.start({ database, clock, env });
+      nodeB = await TestApp.start({ database, clock, env });
+    });
+
+    afterAll(async () => {
+      await nodeA?.close();
+      await nodeB?.close();
+      await database?.close();
+    });
+
+    it('report Redis in the health check', async () => {
+      expect(dataOf(await nodeA.request({ url: '/api/health' }))).toMatchObject({ redis: true });
+    });
+
+    it('share login counters: failures on one node count on the other', async () => {
+      const { email } = await nodeA.register();
+      const login = (node: TestApp) =>
+        node.request({ method: 'POST', url: '/api/auth/login', body: { email, password: 'Wrong-Password-1!' } });
+      for (const node of [nodeA, nodeB, nodeA, nodeB]) await login(node);
+      expect(errorOf(await login(nodeB)).details).toEqual({ attemptsRemaining: 0 });
+      const blocked = await login(nodeA);
+      expect(blocked.statusCode).toBe(429);
+      expect(errorOf(blocked).details).toEqual({ scope: 'login', retryAfterSeconds: 900 });
+
+      nodeA.clock.advanceSeconds(15 * 60);
+      expect(errorOf(await login(nodeA)).details).toEqual({ attemptsRemaining: 4 });
+    });
+
+    it('deliver plan_updated from one node to clients of the other', async () => {
+      const baseUrlB = await nodeB.listen();
+      const { session } = await nodeA.register();
+      const socket = connect(`${baseUrlB}${REALTIME_NAMESPACES.user}`, {
+        auth: { token: session.accessToken },
+        transports: ['websocket'],
+        reconnection: false,
+      });
+      try {
+        await new Promise<void>((resolve, reject) => {
+          socket.once('connect', resolve);
+          socket.once('connect_error', reject);
+        });
+        const received = new Promise<Plan>((resolve) => socket.once('plan_updated', resolve));
+        const reply = await nodeA.request({
+          method: 'PATCH',
+          url: '/api/admin/plans/creator',
+          headers: { 'x-admin-token': TEST_ADMIN_TOKEN },
+          body: { badge: `Node A ${runId}` },
+        });
+        expect((await received).display.badge).toBe(dataOf<Plan>(reply).display.badge);
+      } finally {
+        socket.disconnect();
+      }
+    });
+  });
+});
