@@ -57,7 +57,8 @@ export function isCurrentPlan(subscription: string, plan: Pick<Plan, 'name' | 'd
 /** Credits shown as K or M: 5000 -> "5K", 1500000 -> "1.5M". */
 export function formatCreditsShort(credits: number): string {
   const trim = (value: number) => String(Number(value.toFixed(1)));
-  if (credits >= 1_000_000) return `${trim(credits / 1_000_000)}M`;
+  // 999,950 and up would round to "1000K": show them as millions.
+  if (credits >= 1_000_000 || Number((credits / 1_000).toFixed(1)) >= 1_000) return `${trim(credits / 1_000_000)}M`;
   if (credits >= 1_000) return `${trim(credits / 1_000)}K`;
   return String(credits);
 }

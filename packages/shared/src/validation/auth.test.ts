@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  changePasswordFormSchema,
+  changePasswordRequestSchema,
+  fieldErrors,
+  loginFormSchema,
+  loginRequestSchema,
+  refreshRequestSchema,
+  registerFormSchema,
+  registerRequestSchema,
+  updateProfileRequestSchema,
+} from './auth.ts';
+import { VALIDATION_MESSAGES, validationMessageKey } from './messages.ts';
+
+/** First message per field, as a form shows them. */
+function formErrors(schema: z.ZodType, input: unknown): Record<string, string> {
+  const result = schema.safeParse(input);
+  if (result.success) return {};
+  return Object.fromEntries(Object.entries(fieldErrors(result.error)).map(([field, messages]) => [field, messages[0] ?? '']));
+}
+
+const validRegistration = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  password: 'Sunny-Meadow-42!',
+  confirmPassword: 'Sunny-Meadow-42!',
+  acceptTerms: true,
+};
+
+describe('login', () => {
+  it('normalises the email and accepts any password', () => {
+    expect(loginRequestSchema.parse({ email: ' <ADA@example.com> ', password: 'x' })).toEqual({ email: 'ada@example.com', password: 'x' });
+    expect(loginFormSchema.parse({ email: 'ada@example.com', password: 'x', rememberMe: true })).toMatchObject({ rememberMe: true });
+  });
+
+  it('needs both fields', () => {
+    expect(formErrors(loginRequestSchema, {})).toEqual({ email: 'Email is required', password: 'Password is required' });
+    expect(formErrors(loginRequestSchema, { email: 'nope', password: '' })).toEqual({
+      email: 'Invalid email format',
+      password: 'Password is required',
+    });
+  });
+});
+
+describe('registration', () => {
+  it('accepts a valid form and request', () => {
+    expect(registerFormSchema.safeParse(validRegistration).success).toBe(true);
+    expect(registerRequestSchema.parse({ name: ' Ada  Lovelace ', email: 'ADA@example.com', password: 'Sunny-Meadow-42!' })).toEqual({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      password: 'Sunny-Meadow-42!',
+    });
+  });
+
+  it('needs matching passwords', () => {
+    expect(formErrors(registerFormSchema, { ...validRegistration, confirmPassword: 'Sunny-Meadow-43!' })).toEqual({
+      confirmPassword: 'Passwords do not match',
+    });
+    expect(formErrors(registerFormSchema, { ...validRegistration, confirmPassword: '' })).toEqual({
+      confirmPassword: 'Please confirm your password',
+    });
+  });
+
+  it('needs the terms accepted', () => {
+    expect(formErrors(registerFormSchema, { ...validRegistration, acceptTerms: false })).toEqual({
+      acceptTerms: 'You must accept the Terms of Service and Privacy Policy',
+    });
+  });
+
+  it('reports every field of an empty form', () => {
+    expect(formErrors(registerFormSchema, { name: '', email: '', password: '', confirmPassword: '', acceptTerms: false })).toEqual({
+      name: 'Name is required',
+      email: 'Email is required',
+      password: 'Password is required',
+      confirmPassword: 'Please confirm your password',
+      acceptTerms: 'You must accept the Terms of Service and Privacy Policy',
+    });
+  });
+});
+
+describe('settings', () => {
+  it('needs name and email in the profile', () => {
+    expect(formErrors(updateProfileRequestSchema, { name: '', email: '' })).toEqual({
+      name: 'Name is required',
+      email: 'Email is required',
+    });
+  });
+
+  it('needs the current password, a new one of 6 or more, and a matching confirmation', () => {
+    expect(formErrors(changePasswordRequestSchema, { currentPassword: '', newPassword: '12345' })).toEqual({
+      currentPassword: 'Current password is required',
+      newPassword: 'Password must be at least 6 characters',
+    });
+    expect(
+      formErrors(changePasswordFormSchema, { currentPassword: 'old', newPassword: 'secret1', confirmPassword: 'secret2' }),
+    ).toEqual({ confirmPassword: 'Passwords do not match' });
+    expect(changePasswordFormSchema.safeParse({ currentPassword: 'old', newPassword: 'secret1', confirmPassword: 'secret1' }).success).toBe(true);
+  });
+});
+
+describe('refresh', () => {
+  it('needs a refresh token', () => {
+    expect(formErrors(refreshRequestSchema, {})).toEqual({ refreshToken: 'Refresh token is required' });
+  });
+});
+
+describe('fieldErrors', () => {
+  it('groups messages by dotted path, first message first, "_" for the root', () => {
+    const result = registerRequestSchema.safeParse(null);
+    expect(result.success).toBe(false);
+    if (!result.success) expect(Object.keys(fieldErrors(result.error))).toEqual(['_']);
+    const empty = registerRequestSchema.safeParse({ name: '', email: 'x', password: '' });
+    if (!empty.success) expect(fieldErrors(empty.error).name?.[0]).toBe('Name is required');
+  });
+});
+
+describe('validationMessageKey', () => {
+  it('finds the key of every spec message and nothing else', () => {
+    for (const [key, message] of Object.entries(VALIDATION_MESSAGES)) expect(validationMessageKey(message)).toBe(key);
+    expect(validationMessageKey('Something else')).toBeUndefined();
+  });
+});
