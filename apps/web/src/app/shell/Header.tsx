@@ -27,7 +27,7 @@ export function Header({ sidebarCollapsed, onToggleSidebar, onOpenDrawer }: Head
       <Button
         variant="ghost"
         size="icon"
-        className="hidden lg:inline-flex"
+        className="max-lg:hidden"
         onClick={onToggleSidebar}
         aria-label={sidebarCollapsed ? t('nav.expandSidebar') : t('nav.collapseSidebar')}
         aria-expanded={!sidebarCollapsed}
@@ -43,7 +43,7 @@ export function Header({ sidebarCollapsed, onToggleSidebar, onOpenDrawer }: Head
         <ThemeMenu />
       </div>
       <CreditsPopover />
-      <Button asChild size="sm" className="h-9 max-sm:w-9 max-sm:px-0">
+      <Button asChild size="header" className="max-sm:w-9 max-sm:px-0">
         <Link to={localized('/pricing')} aria-label={t('header.upgrade')} data-testid="upgrade-button">
           <Sparkles aria-hidden />
           <span className="max-sm:sr-only">{t('header.upgrade')}</span>

@@ -28,7 +28,7 @@ export function UserMenu() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="rounded-full" aria-label={t('userMenu.label', { name: user.name })} data-testid="user-menu">
+        <Button variant="ghost" size="icon-round" aria-label={t('userMenu.label', { name: user.name })} data-testid="user-menu">
           <span className="flex size-8 items-center justify-center rounded-full bg-brand text-xs font-semibold text-white">{initialsOf(user.name)}</span>
         </Button>
       </DropdownMenuTrigger>

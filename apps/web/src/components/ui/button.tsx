@@ -17,7 +17,12 @@ const SIZES = {
   sm: 'h-8 gap-1.5 rounded-lg px-3 text-xs',
   md: 'h-10 gap-2 rounded-xl px-4 text-sm',
   lg: 'h-11 gap-2 rounded-xl px-5 text-sm',
+  /** Header controls: one height for every item in the bar. */
+  header: 'h-9 gap-1.5 rounded-lg px-3 text-sm',
+  pill: 'h-9 gap-1.5 rounded-full px-3 text-sm',
   icon: 'size-9 rounded-lg',
+  'icon-round': 'size-9 rounded-full',
+  chip: 'h-8 gap-1.5 rounded-full px-3 text-xs',
   'icon-sm': 'size-8 rounded-lg',
 } as const;
 

@@ -120,7 +120,7 @@ export function LoginPage() {
       <p className="text-center text-sm text-muted-foreground">
         <Trans
           i18nKey="auth.login.noAccount"
-          components={{ link: <Link to={localized('/register')} state={locationState} className="font-semibold text-primary hover:underline" /> }}
+          components={{ action: <Link to={localized('/register')} state={locationState} className="font-semibold text-primary hover:underline" /> }}
         />
       </p>
     </div>

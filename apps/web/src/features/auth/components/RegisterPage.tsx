@@ -117,7 +117,7 @@ export function RegisterPage() {
       <p className="text-center text-sm text-muted-foreground">
         <Trans
           i18nKey="auth.register.haveAccount"
-          components={{ link: <Link to={localized('/login')} state={locationState} className="font-semibold text-primary hover:underline" /> }}
+          components={{ action: <Link to={localized('/login')} state={locationState} className="font-semibold text-primary hover:underline" /> }}
         />
       </p>
       <LegalDialog kind={legalDocument} onClose={() => setLegalDocument(null)} />

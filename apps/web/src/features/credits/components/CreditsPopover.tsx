@@ -101,7 +101,7 @@ export function CreditsPopover() {
   return (
     <Popover>
       <PopoverTrigger asChild>
-        <Button variant="outline" size="sm" className="h-9 rounded-full px-3" aria-label={t('credits.buttonLabel')} data-testid="credits-button">
+        <Button variant="outline" size="pill" aria-label={t('credits.buttonLabel')} data-testid="credits-button">
           <Coins className="!text-primary" aria-hidden />
           <span className="tabular-nums">{summary.data ? number(summary.data.balance) : '—'}</span>
         </Button>

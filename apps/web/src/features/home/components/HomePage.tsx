@@ -34,7 +34,7 @@ function SpeechComposer() {
         {QUICK_PROMPTS.map((prompt) => {
           const Icon = PROMPT_ICONS[prompt];
           return (
-            <Button key={prompt} variant="secondary" size="sm" className="rounded-full" onClick={() => setText(t(`home.prompts.${prompt}.text`))}>
+            <Button key={prompt} variant="secondary" size="chip" onClick={() => setText(t(`home.prompts.${prompt}.text`))}>
               <Icon aria-hidden />
               {t(`home.prompts.${prompt}.label`)}
             </Button>

@@ -15,7 +15,7 @@ export function LanguageToggle() {
   const switchLanguage = useSwitchLanguage();
   const other = language === 'tr' ? 'en' : 'tr';
   return (
-    <Button variant="ghost" size="sm" className="h-9" onClick={() => switchLanguage(other)} lang={other} aria-label={t('language.switchTo', { language: LANGUAGE_NAMES[other] })} data-testid="language-toggle">
+    <Button variant="ghost" size="header" onClick={() => switchLanguage(other)} lang={other} aria-label={t('language.switchTo', { language: LANGUAGE_NAMES[other] })} data-testid="language-toggle">
       <Languages aria-hidden />
       {LANGUAGE_NAMES[other]}
     </Button>

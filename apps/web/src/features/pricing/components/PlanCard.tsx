@@ -18,7 +18,7 @@ function FeatureList({ plan }: { plan: Plan }) {
   const { t } = useTranslation();
   const { number } = useFormatters();
   return (
-    <ul className="flex flex-col gap-2.5 text-sm">
+    <ul className="flex flex-col gap-2.5 text-[13px]">
       <li className="flex items-start gap-2.5 font-medium">
         <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
         {t('pricing.creditsPerMonth', { credits: formatCreditsShort(plan.credits.monthly) })}
@@ -58,29 +58,29 @@ export function PlanCard({ plan, period, current, onChoose }: PlanCardProps) {
       data-testid={`plan-${plan.name}`}
       data-current={current || undefined}
       className={cn(
-        'relative flex flex-col rounded-2xl border bg-surface p-6 shadow-card',
+        'relative flex flex-col rounded-2xl border bg-surface p-5 shadow-card',
         popular ? 'border-primary/60 ring-1 ring-primary/30' : 'border-border',
         current && 'bg-accent/40',
       )}
     >
-      <div className="flex min-h-6 items-center justify-between gap-2">
-        <h2 id={`plan-${plan._id}`} className="text-base font-semibold">
-          {plan.displayName}
-        </h2>
+      <div className="flex min-h-6 items-center">
         {current ? (
           <Badge tone="success">{t('pricing.currentPlan')}</Badge>
         ) : popular ? (
           <Badge tone="brand">{language === 'en' && plan.display.badge ? plan.display.badge : t('pricing.mostPopular')}</Badge>
         ) : null}
       </div>
-      <p className="mt-1.5 min-h-10 text-sm text-muted-foreground">{description}</p>
-      <div className="mt-5 flex items-baseline gap-1">
-        <span className="text-4xl font-semibold tracking-tight tabular-nums" data-testid="plan-price">
+      <h2 id={`plan-${plan._id}`} className="mt-3 text-base font-semibold">
+        {plan.displayName}
+      </h2>
+      <p className="mt-1 min-h-15 text-[13px] leading-relaxed text-muted-foreground">{description}</p>
+      <div className="mt-5 flex flex-wrap items-baseline gap-x-1">
+        <span className="text-[32px] leading-none font-semibold tracking-tight tabular-nums" data-testid="plan-price">
           {currency(monthly)}
         </span>
-        <span className="text-sm text-muted-foreground">{t('pricing.perMonth')}</span>
+        <span className="text-sm whitespace-nowrap text-muted-foreground">{t('pricing.perMonth')}</span>
       </div>
-      <p className="mt-1 min-h-5 text-xs text-muted-foreground">
+      <p className="mt-2 min-h-4 text-xs text-muted-foreground">
         {period === 'yearly' && plan.pricing.yearly.amount > 0 ? t('pricing.billedYearly', { amount: currency(plan.pricing.yearly.amount) }) : ''}
       </p>
       <Button
@@ -92,7 +92,7 @@ export function PlanCard({ plan, period, current, onChoose }: PlanCardProps) {
       >
         {current ? t('pricing.currentPlan') : t('pricing.choosePlan')}
       </Button>
-      <div className="my-6 h-px bg-border" />
+      <div className="my-5 h-px bg-border" />
       <FeatureList plan={plan} />
     </article>
   );

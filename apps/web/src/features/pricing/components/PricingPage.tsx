@@ -15,7 +15,7 @@ import type { BillingPeriod } from './plan-pricing.ts';
 import { PricingFaq } from './PricingFaq.tsx';
 
 function PlanGrid({ children }: { children: React.ReactNode }) {
-  return <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-[repeat(auto-fit,minmax(200px,1fr))]">{children}</div>;
+  return <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">{children}</div>;
 }
 
 function PlansSkeleton() {

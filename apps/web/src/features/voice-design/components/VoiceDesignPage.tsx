@@ -32,7 +32,7 @@ export function VoiceDesignPage() {
           <Textarea id="design-prompt" value={prompt} onChange={(event) => setPrompt(event.target.value)} placeholder={t('voiceDesign.promptPlaceholder')} />
           <div className="flex flex-wrap gap-2 pt-1">
             {PRESETS.map((preset) => (
-              <Button key={preset} variant="secondary" size="sm" className="rounded-full" onClick={() => setPrompt(t(`voiceDesign.presets.${preset}.text`))}>
+              <Button key={preset} variant="secondary" size="chip" onClick={() => setPrompt(t(`voiceDesign.presets.${preset}.text`))}>
                 {t(`voiceDesign.presets.${preset}.label`)}
               </Button>
             ))}

@@ -1,0 +1,65 @@
+import { expect, type Page } from '@playwright/test';
+
+export const STRONG_PASSWORD = 'Harbour-Lights-42';
+
+let counter = 0;
+/** A fresh address for every registration: the server limits attempts per email. */
+export function uniqueEmail(prefix = 'e2e'): string {
+  counter += 1;
+  return `${prefix}-${Date.now()}-${counter}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+export interface Account {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export function newAccount(name = 'Ada Lovelace'): Account {
+  return { name, email: uniqueEmail(), password: STRONG_PASSWORD };
+}
+
+/** Fills the registration form (English labels) without submitting. */
+export async function fillRegistration(page: Page, account: Account) {
+  await page.getByLabel('Full name').fill(account.name);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirm password').fill(account.password);
+  const terms = page.getByRole('checkbox');
+  if ((await terms.getAttribute('aria-checked')) !== 'true') await terms.click();
+}
+
+/** Registers through the UI and waits for the signed-in shell. */
+export async function register(page: Page, account = newAccount()): Promise<Account> {
+  await page.goto('/register');
+  await fillRegistration(page, account);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+  return account;
+}
+
+export async function login(page: Page, account: Account, { remember = false, path = '/login' } = {}) {
+  await page.goto(path);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  if (remember) await page.getByRole('checkbox', { name: 'Remember me' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+}
+
+export async function logout(page: Page) {
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/** The three auth keys in each storage. */
+export async function storedAuth(page: Page) {
+  return page.evaluate(() => {
+    const keys = ['soundstudio_access_token', 'soundstudio_refresh_token', 'soundstudio_user'];
+    return {
+      local: keys.map((key) => localStorage.getItem(key)),
+      session: keys.map((key) => sessionStorage.getItem(key)),
+    };
+  });
+}

@@ -1,0 +1,100 @@
+import { mkdirSync } from 'node:fs';
+import { test, expect, type Page } from '@playwright/test';
+import { fillRegistration, newAccount, register } from './helpers.ts';
+
+/** Full-page screenshots of the main pages in both themes, both languages, wide and narrow, saved as artefacts. */
+const DIRECTORY = 'artifacts/screenshots';
+const WIDTHS = [1440, 375] as const;
+const THEMES = ['light', 'dark'] as const;
+const LANGUAGES = ['en', 'tr'] as const;
+
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(240_000);
+
+async function prepare(page: Page, theme: string, language: string, width: number) {
+  await page.setViewportSize({ width, height: width > 500 ? 900 : 812 });
+  await page.evaluate(
+    ([storedTheme, storedLanguage]) => {
+      localStorage.setItem('soundstudio_theme', storedTheme ?? 'light');
+      localStorage.setItem('soundstudio_language', storedLanguage ?? 'en');
+    },
+    [theme, language],
+  );
+}
+
+function localized(path: string, language: string) {
+  if (language === 'en') return path;
+  return path === '/' ? '/tr' : `/tr${path}`;
+}
+
+async function shoot(page: Page, name: string) {
+  // Let fonts, lazy chunks and queries settle so the picture shows the page, not its skeleton.
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByTestId('page-spinner')).toHaveCount(0);
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: `${DIRECTORY}/${name}.png`, fullPage: true });
+}
+
+test('public pages', async ({ page }) => {
+  mkdirSync(DIRECTORY, { recursive: true });
+  await page.goto('/login');
+  for (const language of LANGUAGES) {
+    for (const theme of THEMES) {
+      for (const width of WIDTHS) {
+        await prepare(page, theme, language, width);
+        await page.goto(localized('/login', language));
+        await shoot(page, `login-${language}-${theme}-${width}`);
+        await page.goto(localized('/register', language));
+        await shoot(page, `register-${language}-${theme}-${width}`);
+      }
+    }
+  }
+  // The registration form showing its messages, as a reviewer would want to see them.
+  await prepare(page, 'light', 'en', 1440);
+  await page.goto('/register');
+  await fillRegistration(page, { name: 'A', email: 'ada@', password: 'short' });
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await shoot(page, 'register-errors-en-light-1440');
+});
+
+test('signed-in pages', async ({ page }) => {
+  mkdirSync(DIRECTORY, { recursive: true });
+  await register(page, newAccount('Grace Hopper'));
+  for (const language of LANGUAGES) {
+    for (const theme of THEMES) {
+      for (const width of WIDTHS) {
+        await prepare(page, theme, language, width);
+        for (const [name, path] of [
+          ['home', '/'],
+          ['settings', '/settings'],
+          ['pricing', '/pricing'],
+        ] as const) {
+          await page.goto(localized(path, language));
+          await shoot(page, `${name}-${language}-${theme}-${width}`);
+        }
+      }
+    }
+  }
+  await prepare(page, 'light', 'en', 1440);
+  await page.goto('/');
+  await page.getByTestId('credits-button').click();
+  await expect(page.getByTestId('credits-balance')).toBeVisible();
+  await shoot(page, 'credits-popover-en-light-1440');
+  await prepare(page, 'dark', 'en', 375);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await shoot(page, 'drawer-en-dark-375');
+  for (const [name, path] of [
+    ['text-to-speech', '/text-to-speech'],
+    ['music', '/music'],
+    ['voice-library', '/voice-library'],
+    ['voice-design', '/voice-design'],
+    ['voice-clone', '/voice-clone'],
+    ['voice-isolator', '/voice-isolator'],
+    ['api', '/api'],
+  ] as const) {
+    await prepare(page, 'light', 'en', 1440);
+    await page.goto(path);
+    await shoot(page, `${name}-en-light-1440`);
+  }
+});
