@@ -24,7 +24,7 @@ export {
   type SpeechLimits,
   type SpeechPlan,
 } from './speech/plan.ts';
-export { encodeSpeechResult, type AudioFileFormat, type EncodedAudioFile } from './speech/encode-result.ts';
+export { encodeSpeechResult, encodeSpeechStream, type AudioFileFormat, type EncodedAudioFile } from './speech/encode-result.ts';
 
 // Cloud provider.
 export { MiniMaxSpeechEngine, MINIMAX_DEFAULT_BASE_URL, type MiniMaxEngineOptions } from './providers/minimax/minimax-engine.ts';

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseMp3Frames } from '../../codec/mp3-frames.ts';
+import { LocalSpeechEngine } from '../../speech/local/local-engine.ts';
+import { createSpeechEngine } from '../../speech/create-engine.ts';
+import { encodeSpeechResult } from '../../speech/encode-result.ts';
+import { SpeechError, type SpeechRequest } from '../../speech/types.ts';
+import { startFakeMiniMaxServer, validateSpeechRequest, type FakeMiniMaxServer } from './fake-server.ts';
+import { MiniMaxSpeechEngine } from './minimax-engine.ts';
+import type { MiniMaxSpeechRequestBody } from './wire.ts';
+
+let fake: FakeMiniMaxServer;
+let engine: MiniMaxSpeechEngine;
+
+beforeAll(async () => {
+  fake = await startFakeMiniMaxServer();
+  engine = new MiniMaxSpeechEngine({ apiKey: fake.apiKey, baseUrl: fake.baseUrl });
+});
+
+afterAll(() => fake.close());
+
+const request = (overrides: Partial<SpeechRequest> = {}): SpeechRequest => ({
+  text: 'Hello from the cloud. This is a test.',
+  voice: 'en-us-radiant-girl',
+  speed: 1,
+  pitch: 0,
+  volume: 1,
+  ...overrides,
+});
+
+function lastBody(): MiniMaxSpeechRequestBody {
+  return fake.requests.at(-1)?.body as MiniMaxSpeechRequestBody;
+}
+
+async function failure(promise: Promise<unknown>): Promise<SpeechError> {
+  const error: unknown = await promise.then(() => undefined, (caught: unknown) => caught);
+  if (!(error instanceof SpeechError)) throw new Error(`expected a SpeechError, got ${String(error)}`);
+  return error;
+}
+
+describe('MiniMaxSpeechEngine against the fake MiniMax server', () => {
+  it('posts the documented request and returns the MP3 it gets back', async () => {
+    const result = await engine.speak(request());
+    const received = fake.requests.at(-1);
+    expect(received).toMatchObject({ method: 'POST', path: '/v1/t2a_v2' });
+    expect(received?.headers.authorization).toBe(`Bearer ${fake.apiKey}`);
+    expect(received?.headers['content-type']).toBe('application/json');
+    expect(lastBody()).toEqual({
+      model: 'speech-2.5-hd-preview',
+      text: 'Hello from the cloud. This is a test.',
+      stream: false,
+      voice_setting: { voice_id: 'English_radiant_girl', speed: 1, vol: 1, pitch: 0, emotion: 'happy' },
+      audio_setting: { sample_rate: 32000, bitrate: 128000, format: 'mp3', channel: 1 },
+    });
+    expect(result.format).toBe('mp3');
+    if (result.format !== 'mp3') return;
+    expect(result).toMatchObject({ provider: 'minimax', model: 'speech-2.5-hd-preview', sampleRate: 32000 });
+    const frames = parseMp3Frames(result.bytes);
+    expect(frames).toMatchObject({ sampleRate: 32000, channelMode: 'mono' });
+    expect(frames.durationSeconds).toBeCloseTo(result.durationSeconds, 0);
+    expect(result.sentences).toEqual([{ text: request().text, startSample: 0, endSample: Math.round(result.durationSeconds * 32000) }]);
+  });
+
+  it('maps our model ids, pitch, volume, speed, mood and language to MiniMax’s', async () => {
+    await engine.speak(request({ model: 'speech-1.5-hd-preview', pitch: 0.5, volume: 0.5, speed: 1.5, mood: 'excited', language: 'tr' }));
+    expect(lastBody()).toMatchObject({
+      model: 'speech-02-hd',
+      voice_setting: { speed: 1.5, vol: 0.5, pitch: 6, emotion: 'surprised' },
+      language_boost: 'Turkish',
+    });
+    await engine.speak(request({ pitch: -1, volume: 0 }));
+    expect(lastBody().voice_setting).toMatchObject({ pitch: -12, vol: 0.01 });
+    await engine.speak(request({ pitch: 1, mood: 'calm' }));
+    expect(lastBody().voice_setting).toMatchObject({ pitch: 12, emotion: 'neutral' });
+  });
+
+  it('maps voices: catalogue mapping, gender fallback, configured ids and raw MiniMax ids', async () => {
+    await engine.speak(request({ voice: 'en-us-deep-voice-man' }));
+    expect(lastBody().voice_setting.voice_id).toBe('Deep_Voice_Man');
+    expect(lastBody().voice_setting.emotion).toBeUndefined(); // not a group: MiniMax chooses ("Auto")
+    await engine.speak(request({ voice: 'tr-emre' }));
+    expect(lastBody().voice_setting.voice_id).toBe('English_Insightful_Speaker');
+    await engine.speak(request({ voice: 'Japanese_IntellectualSenior' }));
+    expect(lastBody().voice_setting.voice_id).toBe('Japanese_IntellectualSenior');
+    const mapped = new MiniMaxSpeechEngine({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, voiceIds: { 'tr-emre': 'Turkish_Man' }, groupId: 'g-42' });
+    await mapped.speak(request({ voice: 'tr-emre' }));
+    expect(lastBody().voice_setting.voice_id).toBe('Turkish_Man');
+    expect(fake.requests.at(-1)?.query).toEqual({ GroupId: 'g-42' });
+  });
+
+  it('turns base_resp errors and HTTP failures into clear SpeechErrors', async () => {
+    const cases = [
+      [{ statusCode: 1004, statusMsg: 'authentication failed' }, 'PROVIDER_AUTH'],
+      [{ statusCode: 1008, statusMsg: 'insufficient balance' }, 'PROVIDER_QUOTA'],
+      [{ statusCode: 1002, statusMsg: 'rate limit' }, 'PROVIDER_RATE_LIMIT'],
+      [{ statusCode: 2013, statusMsg: 'invalid params' }, 'PROVIDER_ERROR'],
+      [{ httpStatus: 502 }, 'PROVIDER_ERROR'],
+    ] as const;
+    for (const [fakeFailure, code] of cases) {
+      fake.failNext(fakeFailure);
+      const error = await failure(engine.speak(request()));
+      expect(error.code).toBe(code);
+      if ('statusCode' in fakeFailure) expect(error.message).toContain(fakeFailure.statusMsg);
+    }
+    const wrongKey = new MiniMaxSpeechEngine({ apiKey: 'wrong', baseUrl: fake.baseUrl });
+    expect((await failure(wrongKey.speak(request()))).code).toBe('PROVIDER_AUTH');
+    const unreachable = new MiniMaxSpeechEngine({ apiKey: 'k', baseUrl: 'http://127.0.0.1:9', timeoutMs: 2000 });
+    expect((await failure(unreachable.speak(request()))).code).toBe('PROVIDER_ERROR');
+  });
+
+  it('validates requests locally before calling out', async () => {
+    const before = fake.requests.length;
+    expect((await failure(engine.speak(request({ text: '' })))).code).toBe('TEXT_EMPTY');
+    expect((await failure(engine.speak(request({ speed: 3 })))).code).toBe('INVALID_SETTING');
+    expect(fake.requests.length).toBe(before);
+    expect(() => new MiniMaxSpeechEngine({ apiKey: '' })).toThrow(SpeechError);
+  });
+
+  it('streams its single encoded result and passes MP3 through the file encoder', async () => {
+    const chunks = [];
+    for await (const chunk of engine.speakStream(request())) chunks.push(chunk);
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0]?.format).toBe('mp3');
+    const result = await engine.speak(request());
+    const file = await encodeSpeechResult(result, 'mp3');
+    expect(result.format === 'mp3' && file.bytes).toBe(result.format === 'mp3' && result.bytes);
+    expect((await failure(encodeSpeechResult(result, 'wav'))).code).toBe('UNSUPPORTED_FORMAT');
+  });
+});
+
+describe('the fake MiniMax server', () => {
+  it('enforces the documented request shape', () => {
+    const valid = {
+      model: 'speech-02-hd',
+      text: 'hi',
+      stream: false,
+      voice_setting: { voice_id: 'v', speed: 1, vol: 1, pitch: 0 },
+      audio_setting: { sample_rate: 32000, bitrate: 128000, format: 'mp3', channel: 1 },
+    };
+    expect(validateSpeechRequest(valid)).toEqual([]);
+    expect(validateSpeechRequest({ ...valid, model: 'speech-1.5-hd-preview' })).toHaveLength(1);
+    expect(validateSpeechRequest({ ...valid, voice_setting: { ...valid.voice_setting, pitch: 0.5, vol: 0 } })).toHaveLength(2);
+    expect(validateSpeechRequest({ ...valid, audio_setting: { ...valid.audio_setting, sample_rate: 12345 } })).toHaveLength(1);
+    expect(validateSpeechRequest('nope')).toEqual(['body must be a JSON object']);
+  });
+});
+
+describe('createSpeechEngine', () => {
+  it('chooses the provider from configuration', async () => {
+    const cloud = createSpeechEngine({ provider: 'minimax', apiKey: 'k', baseUrl: fake.baseUrl });
+    expect(cloud).toBeInstanceOf(MiniMaxSpeechEngine);
+    const local = createSpeechEngine({ provider: 'local', workers: 1 });
+    expect(local).toBeInstanceOf(LocalSpeechEngine);
+    expect(local.provider).toBe('local');
+    await local.close(); // never started: closing is instant
+  });
+});
