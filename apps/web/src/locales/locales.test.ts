@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { AUTH_FAILURE_MESSAGES, VALIDATION_MESSAGES } from '@sound-studio/shared';
+import en from './en.json';
+import tr from './tr.json';
+
+function keysOf(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, child]) => keysOf(child, prefix ? `${prefix}.${key}` : key));
+}
+
+describe('locales', () => {
+  it('Turkish has exactly the English keys, none empty', () => {
+    expect(keysOf(tr).sort()).toEqual(keysOf(en).sort());
+    for (const key of keysOf(tr)) {
+      const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tr);
+      expect(value, key).not.toBe('');
+    }
+  });
+
+  it("uses the spec's English texts word for word", () => {
+    expect(en.validation).toEqual(VALIDATION_MESSAGES);
+    expect(en.serverMessages).toEqual(AUTH_FAILURE_MESSAGES);
+    expect(en.session.warningMessage).toBe('Your session will expire in 5 minutes due to inactivity. Would you like to continue?');
+    expect(en.session.expiredMessage).toBe('Your session has expired due to inactivity. Please log in again.');
+    expect(en.pricing.subscriptionSoon).toBe('Subscription functionality will be implemented soon!');
+    expect(en.settings.profile.success).toBe('Profile updated successfully');
+    expect(en.settings.profile.failure).toBe('Failed to update profile');
+    expect(en.settings.password.success).toBe('Password changed successfully');
+    expect(en.settings.password.failure).toBe('Failed to change password');
+    expect(en.home.noFeatured).toBe('No featured music available');
+    expect(en.home.noFeaturedHint).toBe('Check back later for new content');
+    expect(en.app.name).toBe('Sound Studio');
+    expect(tr.app.name).toBe('Ses Stüdyosu');
+  });
+
+  it('translates Turkish rather than copying English', () => {
+    const copied = keysOf(en).filter((key) => {
+      const read = (root: unknown) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], root);
+      return read(en) === read(tr);
+    });
+    // Words that are the same in both languages.
+    expect(copied.sort()).toEqual(['credits.plan', 'home.model', 'nav.badges.beta']);
+  });
+});
