@@ -8,6 +8,8 @@ export default defineProject({
     // Each API test file opens its own database (PGlite: ~0.5 s from a template and a few hundred MB; PostgreSQL: a
     // fresh database). Two files at a time keeps both cores busy without piling up PGlite instances.
     maxWorkers: 2,
+    // Vitest runs projects with different worker counts in separate groups: the server's comes after the others.
+    sequence: { groupOrder: 1 },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     globalSetup: ['src/test/global-setup.ts'],

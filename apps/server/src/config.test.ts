@@ -39,6 +39,7 @@ describe('loadConfig', () => {
       redisUrl: null,
       redisKeyPrefix: 'sound-studio:',
       csrfProtection: true,
+      trustProxy: false,
       logLevel: 'info',
       webDistDir: path.resolve(SERVER_PACKAGE_DIR, '../web/dist'),
       rateLimits: RATE_LIMITS,
@@ -119,6 +120,15 @@ describe('loadConfig', () => {
     ['', true],
   ])('reads CSRF_PROTECTION=%j as %s', (value, expected) => {
     expect(loadConfig({ DATA_DIR: dataDir(), CSRF_PROTECTION: value }).csrfProtection).toBe(expected);
+  });
+
+  it.each([
+    ['true', true],
+    ['off', false],
+    ['0', false],
+    ['10.0.0.0/8, 127.0.0.1', '10.0.0.0/8, 127.0.0.1'],
+  ])('reads TRUST_PROXY=%j as %j', (value, expected) => {
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
 
   it('lists every bad variable in one error, without echoing secrets', () => {

@@ -21,6 +21,8 @@ export interface AppConfig {
   readonly redisKeyPrefix: string;
   readonly jwtSecret: string;
   readonly csrfProtection: boolean;
+  /** Fastify's trustProxy: behind a reverse proxy, client addresses (per-address rate limits) come from X-Forwarded-For. */
+  readonly trustProxy: boolean | string;
   readonly adminToken: string;
   readonly webDistDir: string;
   readonly rateLimits: Readonly<Record<RateLimitScope, Readonly<RateLimitRule>>>;
@@ -60,6 +62,14 @@ const switchValue = z.string().transform((value, ctx) => {
   return z.NEVER;
 });
 
+/** true/false (trust every proxy or none), or a comma-separated list of trusted proxy addresses or CIDR ranges. */
+const trustProxyValue = z.string().transform((value): boolean | string => {
+  const normalized = value.trim().toLowerCase();
+  if (['true', '1', 'on', 'yes'].includes(normalized)) return true;
+  if (['false', '0', 'off', 'no'].includes(normalized)) return false;
+  return value.trim();
+});
+
 const RATE_LIMIT_FIELDS = { MAX: 'max', WINDOW_SECONDS: 'windowSeconds', BLOCK_SECONDS: 'blockSeconds' } as const;
 const RATE_LIMIT_SCOPES = ['login', 'register', 'api'] as const satisfies readonly RateLimitScope[];
 
@@ -85,6 +95,7 @@ const environmentSchema = z.object({
   REDIS_KEY_PREFIX: z.string().max(100).default('sound-studio:'),
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters long' }).optional(),
   CSRF_PROTECTION: switchValue.default(true),
+  TRUST_PROXY: trustProxyValue.default(false),
   ADMIN_TOKEN: z.string().min(16, { error: 'must be at least 16 characters long' }).optional(),
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -121,6 +132,7 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     redisKeyPrefix: values.REDIS_KEY_PREFIX,
     jwtSecret: values.JWT_SECRET ?? readOrCreateSecretFile(path.join(dataDir, JWT_SECRET_FILE), 48),
     csrfProtection: values.CSRF_PROTECTION,
+    trustProxy: values.TRUST_PROXY,
     adminToken: values.ADMIN_TOKEN ?? readOrCreateSecretFile(path.join(dataDir, ADMIN_TOKEN_FILE), 32),
     webDistDir: values.WEB_DIST_DIR
       ? path.resolve(process.cwd(), values.WEB_DIST_DIR)

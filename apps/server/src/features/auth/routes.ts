@@ -13,7 +13,7 @@ import {
   userReplySchema,
 } from '@sound-studio/shared';
 import { z } from 'zod';
-import { requireAuth } from '../../lib/authentication.ts';
+import { requireAuth, type AuthContext } from '../../lib/authentication.ts';
 import { issueCsrfToken } from '../../lib/csrf.ts';
 import { errorReplies, ok, SECURITY } from '../../lib/http.ts';
 import { AuthService } from './service.ts';
@@ -93,16 +93,26 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/logout',
     {
-      onRequest: app.authenticate,
       schema: {
         tags: TAGS,
-        summary: 'Revoke the current session',
+        summary: 'Revoke the current session (bearer), or the session of the refresh token in the body',
         security: SECURITY.bearerAndCsrf,
         body: z.object({ refreshToken: z.string().optional() }).nullish(),
         response: { 200: successEnvelope(messageReplySchema), ...errorReplies },
       },
     },
-    async (request) => ok(await service.logout(requireAuth(request), request.body?.refreshToken)),
+    async (request) => {
+      const refreshToken = request.body?.refreshToken;
+      let auth: AuthContext | null = null;
+      try {
+        await app.authenticate(request);
+        auth = requireAuth(request);
+      } catch (error) {
+        // An expired or missing access token does not stop a logout that names its refresh token.
+        if (!refreshToken) throw error;
+      }
+      return ok(await service.logout(auth, refreshToken));
+    },
   );
 
   for (const url of ['/auth/validate', '/auth/me']) {

@@ -114,13 +114,17 @@ export class AuthService {
     return { ...tokens, user: await this.profile(record.userId) };
   }
 
-  /** Ends the caller's session, and the session of `refreshToken` too when it is the caller's. */
-  async logout(auth: AuthContext, refreshToken?: string): Promise<{ message: string }> {
+  /**
+   * Ends the caller's session, and the session of `refreshToken` when it is the caller's. Without a usable access
+   * token (it may have expired while the tab slept), the refresh token alone identifies the session to end.
+   */
+  async logout(auth: AuthContext | null, refreshToken?: string): Promise<{ message: string }> {
     const now = this.#now();
-    await this.#repository.revokeSession(auth.sessionId, 'logout', now);
-    if (refreshToken) {
-      const record = await this.#repository.findRefreshToken(hashRefreshToken(refreshToken));
-      if (record?.userId === auth.userId) await this.#repository.revokeSession(record.sessionId, 'logout', now);
+    const record = refreshToken ? await this.#repository.findRefreshToken(hashRefreshToken(refreshToken)) : undefined;
+    if (!auth && !record) throw new AppError('UNAUTHORIZED', 'Authentication required');
+    if (auth) await this.#repository.revokeSession(auth.sessionId, 'logout', now);
+    if (record && (!auth || record.userId === auth.userId)) {
+      await this.#repository.revokeSession(record.sessionId, 'logout', now);
     }
     return { message: AUTH_SUCCESS_MESSAGES.loggedOut };
   }

@@ -118,11 +118,14 @@ describe('POST /api/auth/logout', () => {
     });
     expect(errorOf(await t.request({ url: '/api/auth/me', token: second.accessToken })).code).toBe('SESSION_REVOKED');
 
-    // Someone else's refresh token is ignored.
+    // With a valid bearer token, someone else's refresh token is ignored.
+    const third = dataOf<AuthSession>(
+      await t.request({ method: 'POST', url: '/api/auth/login', body: { email: user.email, password: STRONG_PASSWORD } }),
+    );
     await t.request({
       method: 'POST',
       url: '/api/auth/logout',
-      token: second.accessToken,
+      token: third.accessToken,
       body: { refreshToken: other.session.refreshToken },
     });
     expect(dataOf<UserReply>(await t.request({ url: '/api/auth/me', token: other.session.accessToken })).user.id).toBe(
@@ -130,7 +133,28 @@ describe('POST /api/auth/logout', () => {
     );
   });
 
-  it('needs a bearer token', async () => {
+  it('works with only the refresh token once the access token has expired', async () => {
+    const { session } = await t.register();
+    t.clock.advanceSeconds(16 * 60);
+    const reply = await t.request({
+      method: 'POST',
+      url: '/api/auth/logout',
+      token: session.accessToken,
+      body: { refreshToken: session.refreshToken },
+    });
+    expect(reply.statusCode).toBe(200);
+    expect(errorOf(await refresh(t, session.refreshToken)).code).toBe('SESSION_REVOKED');
+
+    const other = await t.register();
+    const withoutBearer = await t.request({ method: 'POST', url: '/api/auth/logout', body: { refreshToken: other.session.refreshToken } });
+    expect(withoutBearer.statusCode).toBe(200);
+    expect(errorOf(await t.request({ url: '/api/auth/me', token: other.session.accessToken })).code).toBe('SESSION_REVOKED');
+  });
+
+  it('needs a bearer token or a known refresh token', async () => {
+    const unknown = await t.request({ method: 'POST', url: '/api/auth/logout', body: { refreshToken: 'y'.repeat(43) } });
+    expect(unknown.statusCode).toBe(401);
+
     const reply = await t.request({ method: 'POST', url: '/api/auth/logout' });
     expect(reply.statusCode).toBe(401);
     expect(errorOf(reply).code).toBe('UNAUTHORIZED');
