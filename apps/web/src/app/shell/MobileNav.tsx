@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Dialog, DrawerContent } from '../../components/ui/dialog.tsx';
+import { X } from 'lucide-react';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog, DialogClose, DrawerContent } from '../../components/ui/dialog.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
 import { InstallButton } from '../../features/install/index.ts';
 import { LanguageMenu } from '../../features/language/index.ts';
@@ -14,10 +16,17 @@ export function MobileNav({ open, onOpenChange }: { open: boolean; onOpenChange:
       <DrawerContent title={t('nav.label')}>
         <div className="flex h-14 shrink-0 items-center justify-between border-b border-border px-4">
           <Logo />
-          <div className="flex items-center gap-1 sm:hidden">
-            <InstallButton />
-            <LanguageMenu />
-            <ThemeMenu />
+          <div className="flex items-center gap-1">
+            <span className="flex items-center gap-1 sm:hidden">
+              <InstallButton />
+              <LanguageMenu />
+              <ThemeMenu />
+            </span>
+            <DialogClose asChild>
+              <Button variant="ghost" size="icon" aria-label={t('common.close')}>
+                <X aria-hidden />
+              </Button>
+            </DialogClose>
           </div>
         </div>
         <SidebarContent onNavigate={() => onOpenChange(false)} />
