@@ -2,6 +2,7 @@
 // Builds the web app, starts the real server on a free port with a fresh embedded database, runs the Playwright
 // suite in Debian's Chromium against it, and stops the server. Extra arguments go to `playwright test`.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -42,6 +43,8 @@ if (!process.env.E2E_SKIP_BUILD) {
 const port = await freePort();
 const dataDir = mkdtempSync(join(tmpdir(), 'sound-studio-e2e-'));
 const baseUrl = `http://127.0.0.1:${port}`;
+// The operator key, so tests can drive the admin API the way `npm run admin` does.
+const adminToken = randomBytes(24).toString('hex');
 const server = spawn('npm', ['start', '-w', '@sound-studio/server'], {
   stdio: ['ignore', 'inherit', 'inherit'],
   detached: true,
@@ -52,6 +55,7 @@ const server = spawn('npm', ['start', '-w', '@sound-studio/server'], {
     DATA_DIR: dataDir,
     DATABASE_URL: '',
     CSRF_PROTECTION: 'true',
+    ADMIN_TOKEN: adminToken,
     // Every test signs in from 127.0.0.1: keep the per-address API limit out of the way, not the login limits.
     RATE_LIMIT_API_MAX: '100000',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
@@ -73,7 +77,7 @@ try {
   await waitForHealth(baseUrl, server);
   const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
     stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: baseUrl },
+    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_ADMIN_TOKEN: adminToken },
   });
   status = result.status ?? 1;
 } catch (error) {
