@@ -1,9 +1,9 @@
 /**
- * Band-limited resampling with a Blackman-windowed sinc (16 zero crossings a side, cut-off at 95% of the lower
+ * Band-limited resampling with a Blackman-windowed sinc (12 zero crossings a side, cut-off at 95% of the lower
  * Nyquist). Rates with a small rational ratio (22,050 -> 24,000 is 160/147) use an exact polyphase table; other pairs
  * use 512 tabulated phases with linear interpolation between neighbours.
  */
-const ZERO_CROSSINGS = 16;
+const ZERO_CROSSINGS = 12;
 const MAX_EXACT_PHASES = 2048;
 const INTERPOLATED_PHASES = 512;
 
@@ -97,10 +97,11 @@ function resampleInterpolated(input: Float32Array, output: Float32Array, kernel:
   }
 }
 
+/** The hot loop: indices are clamped to both arrays above, so reads need no undefined guard. */
 function convolve(input: Float32Array, taps: Float32Array, row: number, first: number, width: number): number {
   const start = Math.max(0, -first);
   const end = Math.min(width, input.length - first);
   let sum = 0;
-  for (let tap = start; tap < end; tap++) sum += (input[first + tap] ?? 0) * (taps[row + tap] ?? 0);
+  for (let tap = start; tap < end; tap++) sum += (input[first + tap] as number) * (taps[row + tap] as number);
   return sum;
 }
