@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { createEncoder, type WasmMediaEncoder } from 'wasm-media-encoders';
+import type { WasmMediaEncoder } from 'wasm-media-encoders';
 import { concatBytes } from './pcm.ts';
 
 export const MP3_BITRATES = [8, 16, 24, 32, 40, 48, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320] as const;
@@ -39,6 +39,8 @@ export class Mp3StreamEncoder {
   private constructor(private readonly encoder: WasmMediaEncoder<'audio/mpeg'>) {}
 
   static async create(options: Mp3Options): Promise<Mp3StreamEncoder> {
+    // Loaded on first use, like every engine in this package.
+    const { createEncoder } = await import('wasm-media-encoders');
     const encoder = await createEncoder('audio/mpeg', await mp3Wasm());
     encoder.configure({
       channels: 1,

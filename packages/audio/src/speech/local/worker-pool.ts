@@ -56,6 +56,7 @@ export class WorkerPool {
         const index = this.queue.indexOf(job);
         if (index < 0) return;
         this.queue.splice(index, 1);
+        job.detachAbort();
         reject(abortError());
       };
       signal?.addEventListener('abort', onAbort, { once: true });
@@ -72,9 +73,12 @@ export class WorkerPool {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const job of this.queue.splice(0)) job.reject(new SpeechError('ENGINE_CLOSED', 'The speech engine is closed'));
     const workers = this.workers.splice(0);
-    for (const worker of workers) worker.current?.reject(new SpeechError('ENGINE_CLOSED', 'The speech engine is closed'));
+    const pending = [...this.queue.splice(0), ...workers.flatMap((worker) => (worker.current ? [worker.current] : []))];
+    for (const job of pending) {
+      job.detachAbort();
+      job.reject(new SpeechError('ENGINE_CLOSED', 'The speech engine is closed'));
+    }
     await Promise.all(workers.map((worker) => worker.thread.terminate()));
   }
 
