@@ -16,18 +16,17 @@ export function MobileNav({ open, onOpenChange }: { open: boolean; onOpenChange:
       <DrawerContent title={t('nav.label')}>
         <div className="flex h-14 shrink-0 items-center justify-between border-b border-border px-4">
           <Logo />
-          <div className="flex items-center gap-1">
-            <span className="flex items-center gap-1 sm:hidden">
-              <InstallButton />
-              <LanguageMenu />
-              <ThemeMenu />
-            </span>
-            <DialogClose asChild>
-              <Button variant="ghost" size="icon" aria-label={t('common.close')}>
-                <X aria-hidden />
-              </Button>
-            </DialogClose>
-          </div>
+          <DialogClose asChild>
+            <Button variant="ghost" size="icon" aria-label={t('common.close')}>
+              <X aria-hidden />
+            </Button>
+          </DialogClose>
+        </div>
+        {/* The header has no room for these on phones. */}
+        <div className="flex items-center gap-1 border-b border-border px-3 py-2 sm:hidden">
+          <LanguageMenu compact={false} />
+          <ThemeMenu />
+          <InstallButton />
         </div>
         <SidebarContent onNavigate={() => onOpenChange(false)} />
       </DrawerContent>

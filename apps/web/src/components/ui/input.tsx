@@ -13,6 +13,9 @@ export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElem
   return <input className={cn(fieldClasses, 'h-11', className)} {...props} />;
 }
 
-export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return <textarea className={cn(fieldClasses, 'min-h-28 resize-y py-3 leading-relaxed', className)} {...props} />;
+/** A borderless writing surface for editors that sit inside a card. */
+const bareClasses = 'w-full resize-none bg-transparent text-[15px] leading-relaxed text-foreground placeholder:text-muted-foreground/70 focus:outline-none disabled:opacity-60';
+
+export function Textarea({ className, bare = false, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement> & { bare?: boolean }) {
+  return <textarea className={cn(bare ? bareClasses : cn(fieldClasses, 'min-h-28 resize-y py-3 leading-relaxed'), className)} {...props} />;
 }

@@ -19,7 +19,7 @@ function SpeechComposer() {
   const [text, setText] = useState('');
   const [model, setModel] = useState<string>(DEFAULT_SPEECH_MODEL);
   return (
-    <Card className="p-5 sm:p-6">
+    <Card className="transition has-[textarea:focus-visible]:border-primary/60 has-[textarea:focus-visible]:ring-2 has-[textarea:focus-visible]:ring-ring/25 p-5 sm:p-6">
       <label htmlFor="home-text" className="sr-only">
         {t('home.textLabel')}
       </label>
@@ -28,7 +28,7 @@ function SpeechComposer() {
         value={text}
         onChange={(event) => setText(event.target.value)}
         placeholder={t('home.textPlaceholder')}
-        className="min-h-36 border-none bg-transparent px-0 text-[15px] shadow-none focus-visible:outline-none"
+        bare className="min-h-36"
       />
       <div className="mt-2 flex flex-wrap gap-2">
         {QUICK_PROMPTS.map((prompt) => {
@@ -74,11 +74,11 @@ function SpeechComposer() {
 function MusicComposer() {
   const { t } = useTranslation();
   return (
-    <Card className="p-5 sm:p-6">
+    <Card className="transition has-[textarea:focus-visible]:border-primary/60 has-[textarea:focus-visible]:ring-2 has-[textarea:focus-visible]:ring-ring/25 p-5 sm:p-6">
       <label htmlFor="home-music" className="sr-only">
         {t('home.musicLabel')}
       </label>
-      <Textarea id="home-music" placeholder={t('home.musicPlaceholder')} className="min-h-36 border-none bg-transparent px-0 text-[15px] shadow-none focus-visible:outline-none" />
+      <Textarea id="home-music" placeholder={t('home.musicPlaceholder')} bare className="min-h-36" />
       <div className="mt-5 flex items-center justify-end border-t border-border pt-5">
         <Button disabled>
           <Music aria-hidden />

@@ -107,7 +107,7 @@ export function TextToSpeechPage() {
         }
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
-        <Card className="flex flex-col p-5 sm:p-6">
+        <Card className="transition has-[textarea:focus-visible]:border-primary/60 has-[textarea:focus-visible]:ring-2 has-[textarea:focus-visible]:ring-ring/25 flex flex-col p-5 sm:p-6">
           <label htmlFor="tts-text" className="sr-only">
             {t('tts.textLabel')}
           </label>
@@ -117,7 +117,7 @@ export function TextToSpeechPage() {
             maxLength={TEXT_MAX_LENGTH}
             onChange={(event) => setText(event.target.value)}
             placeholder={t('tts.placeholder')}
-            className="min-h-72 flex-1 border-none bg-transparent px-0 text-[15px] shadow-none focus-visible:outline-none"
+            bare className="min-h-72 flex-1"
           />
           <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-border pt-4">
             <span className="text-xs text-muted-foreground tabular-nums">
