@@ -54,7 +54,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await seedPlans(database.db);
 
     const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
-    const rateLimitStore: RateLimitStore = redis ? new RedisRateLimitStore(redis, `${config.redisKeyPrefix}rate-limit:`) : new MemoryRateLimitStore(clock);
+    const rateLimitStore: RateLimitStore = redis
+      ? new RedisRateLimitStore(redis, `${config.redisKeyPrefix}rate-limit:`)
+      : new MemoryRateLimitStore(clock);
     app.addHook('onClose', async () => {
       await rateLimitStore.close();
       await redis?.quit();

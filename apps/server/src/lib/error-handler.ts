@@ -3,27 +3,24 @@ import { fieldErrors, type ErrorEnvelope } from '@sound-studio/shared';
 import { AppError } from './errors.ts';
 import { RequestValidationError } from './zod-validation.ts';
 
-/** Fastify's own client errors, mapped onto our codes. */
-const FASTIFY_CODES: Record<string, AppError['code']> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'VALIDATION_ERROR',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'VALIDATION_ERROR',
-  FST_ERR_CTP_INVALID_JSON_BODY: 'VALIDATION_ERROR',
+/** Fastify's own client errors (bad JSON, body too large, unknown content type...) by HTTP status. */
+const CODE_BY_STATUS: Partial<Record<number, AppError['code']>> = {
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA',
+  429: 'RATE_LIMITED',
 };
 
-/** Turns any thrown error into the error envelope. Unknown errors are logged and reported without internals. */
-export function toAppError(error: FastifyError | Error): AppError | null {
+/** Turns a thrown error into the AppError the client sees, or null for unexpected errors (500, logged). */
+function toAppError(error: FastifyError | Error): AppError | null {
   if (error instanceof AppError) return error;
   if (error instanceof RequestValidationError) {
-    const fields = fieldErrors(error.zodError);
-    return new AppError('VALIDATION_ERROR', error.message, { fields });
+    return new AppError('VALIDATION_ERROR', error.message, { fields: fieldErrors(error.zodError) });
   }
-  const code = 'code' in error && typeof error.code === 'string' ? FASTIFY_CODES[error.code] : undefined;
-  if (code) return new AppError(code, error.message);
-  if (error.name === 'SyntaxError' && 'statusCode' in error && error.statusCode === 400) {
-    return new AppError('VALIDATION_ERROR', 'Request body is not valid JSON');
-  }
+  const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status >= 400 && status < 500) return new AppError(CODE_BY_STATUS[status] ?? 'VALIDATION_ERROR', error.message);
   return null;
 }
 
@@ -39,7 +36,7 @@ export function installErrorHandler(app: FastifyInstance): void {
   });
 }
 
-export function envelopeOf(error: AppError): ErrorEnvelope {
+function envelopeOf(error: AppError): ErrorEnvelope {
   return {
     success: false,
     error: error.message,
