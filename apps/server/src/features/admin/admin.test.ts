@@ -190,7 +190,8 @@ describe('PATCH /api/admin/plans/:name', () => {
     const revoked = await connected(connectUser(user.session.accessToken)).catch((failure: unknown) => failure);
     expect(revoked).toMatchObject({ data: { code: 'SESSION_REVOKED' } });
 
-    const publicSocket = connect(`${baseUrl}${REALTIME_NAMESPACES.public}`, { transports: ['websocket'], reconnection: false });
+    // Default transports, as the web client uses them: long-polling first, then the websocket upgrade.
+    const publicSocket = connect(`${baseUrl}${REALTIME_NAMESPACES.public}`, { reconnection: false });
     sockets.push(publicSocket);
     await connected(publicSocket);
   });
