@@ -17,10 +17,12 @@ export function rms(samples: Samples, start = 0, end = samples.length): number {
 }
 
 export function peak(samples: Samples): number {
-  const scale = scaleOf(samples);
   let maximum = 0;
-  for (const value of samples) maximum = Math.max(maximum, Math.abs(value * scale));
-  return maximum;
+  for (let index = 0; index < samples.length; index++) {
+    const magnitude = Math.abs(samples[index] ?? 0);
+    if (magnitude > maximum) maximum = magnitude;
+  }
+  return maximum * scaleOf(samples);
 }
 
 export function durationSeconds(sampleCount: number, sampleRate: number): number {

@@ -1,9 +1,10 @@
 /**
- * Band-limited resampling with a Blackman-windowed sinc (12 zero crossings a side, cut-off at 95% of the lower
- * Nyquist). Rates with a small rational ratio (22,050 -> 24,000 is 160/147) use an exact polyphase table; other pairs
- * use 512 tabulated phases with linear interpolation between neighbours.
+ * Band-limited resampling with a Blackman-windowed sinc, cut off at 95% of the lower Nyquist frequency. Eight zero
+ * crossings a side is speech-grade: flat to 8 kHz at 22.05 kHz and more than 60 dB down at 1.3 times the cut-off, at
+ * half the cost of a hi-fi kernel. Rates with a small rational ratio (22,050 -> 24,000 is 160/147) use an exact
+ * polyphase table; other pairs use 512 tabulated phases with linear interpolation between neighbours.
  */
-const ZERO_CROSSINGS = 12;
+const ZERO_CROSSINGS = 8;
 const MAX_EXACT_PHASES = 2048;
 const INTERPOLATED_PHASES = 512;
 
@@ -73,11 +74,20 @@ export function resample(input: Float32Array, fromRate: number, toRate: number):
 function resampleExact(input: Float32Array, output: Float32Array, kernel: Kernel, downFactor: number): void {
   const { halfWidth, phases: upFactor, taps } = kernel;
   const width = 2 * halfWidth;
+  const lastInteriorStart = input.length - width;
   for (let index = 0; index < output.length; index++) {
     const numerator = index * downFactor;
     const base = Math.floor(numerator / upFactor);
     const row = (numerator - base * upFactor) * width;
-    output[index] = convolve(input, taps, row, base - halfWidth + 1, width);
+    const first = base - halfWidth + 1;
+    if (first < 0 || first > lastInteriorStart) {
+      output[index] = convolve(input, taps, row, first, width);
+      continue;
+    }
+    // Interior: every tap lands inside the input, so the loop runs without bounds handling.
+    let sum = 0;
+    for (let tap = 0; tap < width; tap++) sum += (input[first + tap] as number) * (taps[row + tap] as number);
+    output[index] = sum;
   }
 }
 

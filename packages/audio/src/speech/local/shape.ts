@@ -1,4 +1,4 @@
-import { voicedRms } from '../../codec/analysis.ts';
+import { peak, voicedRms } from '../../codec/analysis.ts';
 import { fadeEdgesInPlace, lowPassInPlace, scaleInPlace } from '../../codec/filters.ts';
 import { int16ToFloat32 } from '../../codec/pcm.ts';
 import { resample } from '../../codec/resample.ts';
@@ -42,16 +42,15 @@ export function shapeSpeech(raw: Int16Array, sourceRate: number, settings: Shape
 function normalisingGain(samples: Float32Array, sampleRate: number): number {
   const loudness = voicedRms(samples, sampleRate);
   if (loudness === 0) return 1;
-  let maximum = 0;
-  for (const value of samples) maximum = Math.max(maximum, Math.abs(value));
-  return Math.min(TARGET_SPEECH_RMS / loudness, PEAK_CEILING / maximum);
+  return Math.min(TARGET_SPEECH_RMS / loudness, PEAK_CEILING / peak(samples));
 }
 
 /** Cuts eSpeak's leading and trailing silence, keeping a short margin so consonants are not clipped. */
 export function trimSilence(samples: Float32Array, sampleRate: number): Float32Array {
   const margin = Math.round(TRIM_MARGIN_SECONDS * sampleRate);
-  let first = samples.findIndex((value) => Math.abs(value) > TRIM_THRESHOLD);
-  if (first < 0) return new Float32Array(0);
+  let first = 0;
+  while (first < samples.length && Math.abs(samples[first] ?? 0) <= TRIM_THRESHOLD) first++;
+  if (first === samples.length) return new Float32Array(0);
   let last = samples.length - 1;
   while (last > first && Math.abs(samples[last] ?? 0) <= TRIM_THRESHOLD) last--;
   first = Math.max(0, first - margin);
