@@ -13,7 +13,9 @@ function run(title, command, args) {
 run('server', 'node', ['--import', 'tsx', 'apps/server/bench/ledger.bench.ts']);
 
 const audioPackage = JSON.parse(readFileSync('packages/audio/package.json', 'utf8'));
-if (audioPackage.scripts?.bench) run('audio', 'npm', ['run', 'bench', '-w', '@sound-studio/audio']);
+for (const script of ['bench', 'bench:music']) {
+  if (audioPackage.scripts?.[script]) run(`audio ${script}`, 'npm', ['run', script, '-w', '@sound-studio/audio']);
+}
 
 const bundleReport = 'apps/web/dist/bundle-report.json';
 if (!existsSync(bundleReport)) run('web build', 'npm', ['run', 'build', '-w', '@sound-studio/web']);
