@@ -32,7 +32,15 @@ async function shoot(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
   await expect(page.getByTestId('page-spinner')).toHaveCount(0);
   await page.evaluate(() => document.fonts.ready);
+  // The shell scrolls inside <main>, which a full-page capture does not see: grow the window to the content.
+  const viewport = page.viewportSize();
+  const contentHeight = await page.evaluate(() => {
+    const main = document.getElementById('main');
+    return main ? main.scrollHeight + main.getBoundingClientRect().top : 0;
+  });
+  if (viewport && contentHeight > viewport.height) await page.setViewportSize({ width: viewport.width, height: Math.ceil(contentHeight) });
   await page.screenshot({ path: `${DIRECTORY}/${name}.png`, fullPage: true });
+  if (viewport) await page.setViewportSize(viewport);
 }
 
 test('public pages', async ({ page }) => {

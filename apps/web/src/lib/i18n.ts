@@ -37,9 +37,7 @@ export async function initI18n(language?: Language) {
     returnNull: false,
     initAsync: false,
   });
-  await loadLanguage(initial);
-  await i18next.changeLanguage(initial);
-  document.documentElement.lang = initial;
+  await changeLanguage(initial);
   return i18next;
 }
 
@@ -47,6 +45,8 @@ export async function initI18n(language?: Language) {
 export async function changeLanguage(language: Language): Promise<void> {
   await loadLanguage(language);
   if (i18next.language !== language) await i18next.changeLanguage(language);
+  document.documentElement.lang = language;
+  document.title = i18next.t('app.name');
 }
 
 /** The interface language, always one of ours. */
