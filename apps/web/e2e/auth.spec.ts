@@ -100,3 +100,24 @@ test('signed-in users visiting /login go home', async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
 });
+
+test('failed logins count down the remaining attempts, then the rate limit speaks', async ({ page }) => {
+  const account = await register(page);
+  await logout(page);
+  const attempt = async () => {
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill('definitely-wrong');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toBeVisible();
+    const text = (await alert.textContent()) ?? '';
+    // Wait for the reply of this attempt before the next one.
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
+    return text;
+  };
+  const messages: string[] = [];
+  for (let index = 0; index < 6; index += 1) messages.push(await attempt());
+  expect(messages[0]).toBe('Invalid email or password');
+  expect(messages).toContain('Invalid email or password (2 attempts remaining)');
+  expect(messages.at(-1)).toBe('Too many login attempts. Please try again in 15 minutes.');
+});
