@@ -1,5 +1,5 @@
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { buttonClasses } from './button.tsx';
 import { overlayClasses } from './dialog.tsx';
@@ -18,6 +18,7 @@ interface ConfirmDialogProps {
 
 /** A modal question or alert that must be answered: the in-app form of confirm() and alert(). */
 export function ConfirmDialog({ open, title, description, confirmLabel, cancelLabel, onConfirm, onCancel, testId }: ConfirmDialogProps) {
+  const confirmRef = useRef<HTMLButtonElement>(null);
   return (
     <AlertDialogPrimitive.Root open={open}>
       <AlertDialogPrimitive.Portal>
@@ -26,6 +27,11 @@ export function ConfirmDialog({ open, title, description, confirmLabel, cancelLa
           data-testid={testId}
           // The buttons report the answer; Escape counts as the cancel (or, for an alert, the OK) answer.
           onEscapeKeyDown={() => (onCancel ?? onConfirm)()}
+          // Focus the positive answer: Enter on the session warning keeps the user signed in.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            confirmRef.current?.focus();
+          }}
           className={cn(
             'fixed top-1/2 left-1/2 z-50 w-[calc(100vw-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border',
             'bg-surface-raised p-6 shadow-pop data-[state=open]:animate-zoom-in focus:outline-none',
@@ -41,7 +47,7 @@ export function ConfirmDialog({ open, title, description, confirmLabel, cancelLa
                 {cancelLabel}
               </AlertDialogPrimitive.Cancel>
             )}
-            <AlertDialogPrimitive.Action className={buttonClasses('primary')} onClick={onConfirm}>
+            <AlertDialogPrimitive.Action ref={confirmRef} className={buttonClasses('primary')} onClick={onConfirm}>
               {confirmLabel}
             </AlertDialogPrimitive.Action>
           </div>
