@@ -49,7 +49,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   installErrorHandler(app);
 
   try {
-    const database = options.database ?? (await openDatabase(config.database));
+    const database =
+      options.database ??
+      (await openDatabase(config.database, (error) => app.log.warn({ err: error }, 'database connection lost')));
     if (!options.database) app.addHook('onClose', () => database.close());
     await seedPlans(database.db);
 

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -24,8 +25,11 @@ export interface DatabaseHandle {
 
 export const MIGRATIONS_FOLDER = path.join(SERVER_PACKAGE_DIR, 'drizzle');
 
-export function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  return target.kind === 'postgres' ? openPostgres(target.url) : openPglite({ dataDir: target.dataDir });
+/** Reports a failure that happens outside any query, e.g. an idle PostgreSQL connection dropped by a restart. */
+export type ConnectionErrorListener = (error: Error) => void;
+
+export function openDatabase(target: DatabaseTarget, onConnectionError?: ConnectionErrorListener): Promise<DatabaseHandle> {
+  return target.kind === 'postgres' ? openPostgres(target.url, onConnectionError) : openPglite({ dataDir: target.dataDir });
 }
 
 /**
@@ -58,14 +62,27 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   }
 }
 
-export async function openPostgres(url: string): Promise<DatabaseHandle> {
+export async function openPostgres(url: string, onConnectionError: ConnectionErrorListener = () => {}): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Without a listener a dropped idle connection would crash the process; the pool replaces it on the next query.
+  pool.on('error', onConnectionError);
+  const openClients = new Set<pg.PoolClient>();
+  pool.on('connect', (client) => {
+    openClients.add(client);
+    client.once('end', () => openClients.delete(client));
+  });
+  const close = async () => {
+    const closing = [...openClients].map((client) => once(client, 'end').catch(() => undefined));
+    await pool.end();
+    // pool.end() resolves before the sockets are closed; wait for them so nothing outlives close().
+    await Promise.all(closing);
+  };
   const db = drizzlePostgres(pool, { schema });
   try {
     await migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });
   } catch (error) {
-    await pool.end();
+    await close();
     throw error;
   }
-  return { db, kind: 'postgres', close: () => pool.end() };
+  return { db, kind: 'postgres', close };
 }
