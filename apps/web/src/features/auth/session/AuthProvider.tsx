@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AuthSession, User } from '@sound-studio/shared';
-import { clearStoredAuth, readStoredAuth, saveAuthSession, saveStoredUser } from '../../../lib/auth-storage.ts';
+import { clearStoredAuth, getRefreshToken, readStoredAuth, saveAuthSession, saveStoredUser } from '../../../lib/auth-storage.ts';
 import { isApiError, refreshSession, setSessionHandlers } from '../../../lib/api/index.ts';
 import type { StorageKind } from '../../../lib/storage.ts';
 import { isTokenExpired } from '../../../lib/token.ts';
@@ -57,7 +57,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(
     async (reason: SessionEndReason = 'logout') => {
       monitorRef.current?.stop();
-      await authApi.logout().catch(() => undefined);
+      await authApi.logout(getRefreshToken()).catch(() => undefined);
       endLocally(reason);
     },
     [endLocally],
