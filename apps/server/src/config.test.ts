@@ -58,6 +58,12 @@ describe('loadConfig', () => {
     }
   });
 
+  it('resolves DATA_DIR against INIT_CWD, where npm was started, when npm runs the server from a workspace', () => {
+    const folder = dataDir();
+    expect(loadConfig({ INIT_CWD: folder }).dataDir).toBe(path.join(folder, 'data'));
+    expect(loadConfig({ INIT_CWD: folder, DATA_DIR: 'elsewhere' }).dataDir).toBe(path.join(folder, 'elsewhere'));
+  });
+
   it('generates the JWT secret and admin token once, owner-only, and reuses them', () => {
     const folder = dataDir();
     const first = loadConfig({ DATA_DIR: folder });

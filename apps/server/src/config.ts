@@ -118,7 +118,10 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const values = parsed.data as ParsedEnvironment;
-  const dataDir = path.resolve(process.cwd(), values.DATA_DIR);
+  // npm runs workspace scripts inside the workspace; INIT_CWD is where the user typed the command, so `npm start` at
+  // the repository root keeps its data in ./data there.
+  const baseDir = env.INIT_CWD || process.cwd();
+  const dataDir = path.resolve(baseDir, values.DATA_DIR);
   ensureDataDir(dataDir);
 
   return deepFreeze({
@@ -135,7 +138,7 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     trustProxy: values.TRUST_PROXY,
     adminToken: values.ADMIN_TOKEN ?? readOrCreateSecretFile(path.join(dataDir, ADMIN_TOKEN_FILE), 32),
     webDistDir: values.WEB_DIST_DIR
-      ? path.resolve(process.cwd(), values.WEB_DIST_DIR)
+      ? path.resolve(baseDir, values.WEB_DIST_DIR)
       : path.resolve(SERVER_PACKAGE_DIR, '../web/dist'),
     rateLimits: rateLimitsFrom(values),
     logLevel: values.LOG_LEVEL,

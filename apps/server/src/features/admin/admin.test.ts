@@ -148,6 +148,15 @@ describe('PATCH /api/admin/plans/:name', () => {
     expect(publicPlans.find((candidate) => candidate.name === 'starter')).toEqual(plan);
   });
 
+  it('takes a plan off sale: an inactive plan leaves the public list and comes back when reactivated', async () => {
+    expect((await admin('PATCH', '/api/admin/plans/enterprise', { status: 'inactive' })).statusCode).toBe(200);
+    const onSale = dataOf<Plan[]>(await t.request({ url: '/api/auth/plans' }));
+    expect(onSale.map((candidate) => candidate.name)).not.toContain('enterprise');
+    await admin('PATCH', '/api/admin/plans/enterprise', { status: 'active' });
+    const restored = dataOf<Plan[]>(await t.request({ url: '/api/auth/plans' }));
+    expect(restored.map((candidate) => candidate.name)).toContain('enterprise');
+  });
+
   it('keeps operator edits when the plans are seeded again at the next start', async () => {
     await admin('PATCH', '/api/admin/plans/pro', { displayName: 'Pro Studio', yearlyPrice: 999 });
     const restarted = await TestApp.start({ database });

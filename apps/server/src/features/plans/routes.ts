@@ -3,7 +3,7 @@ import { plansReplySchema, successEnvelope } from '@sound-studio/shared';
 import { errorReplies, ok } from '../../lib/http.ts';
 import { listPlans } from '../../lib/plan-catalog.ts';
 
-/** GET /api/auth/plans: every plan, in display order, for the pricing page (public). */
+/** GET /api/auth/plans: the plans on sale (status active), in display order, for the pricing page (public). */
 export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/plans',
@@ -14,6 +14,6 @@ export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(plansReplySchema), ...errorReplies },
       },
     },
-    async () => ok(await listPlans(app.db)),
+    async () => ok((await listPlans(app.db)).filter((plan) => plan.status === 'active')),
   );
 };
