@@ -41,3 +41,4 @@ export { rms, peak, voicedRms, durationSeconds, silentRuns, toDecibels, type Sil
 
 // Voice library.
 export * from './voices/index.ts';
+export * from './music/index.ts';

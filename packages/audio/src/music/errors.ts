@@ -1,0 +1,23 @@
+export type MusicErrorCode =
+  | 'INVALID_REQUEST'
+  | 'ENGINE_CLOSED'
+  | 'ENGINE_FAILURE'
+  | 'ABORTED'
+  | 'PROVIDER_AUTH'
+  | 'PROVIDER_RATE_LIMIT'
+  | 'PROVIDER_BALANCE'
+  | 'PROVIDER_REJECTED'
+  | 'PROVIDER_ERROR';
+
+/** Every failure of a music engine, with a stable code the server can map to an HTTP answer. */
+export class MusicError extends Error {
+  override readonly name = 'MusicError';
+
+  constructor(
+    readonly code: MusicErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}

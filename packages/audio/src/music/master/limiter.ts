@@ -1,0 +1,83 @@
+import { truePeakEnvelope } from './true-peak.ts';
+
+export interface LimiterOptions {
+  sampleRate: number;
+  /** Ceiling for the oversampled (true) peak, in dBTP. */
+  ceilingDb: number;
+  /** Look-ahead, also the attack time, in seconds. */
+  lookaheadSeconds?: number;
+  releaseSeconds?: number;
+}
+
+/**
+ * A stereo-linked look-ahead true-peak limiter, in place. The gain needed at each sample (from the oversampled
+ * peak envelope) is spread backwards over the look-ahead window with a running minimum, released exponentially,
+ * then smoothed with a moving average of the same length: every sample's gain is the mean of values that are all at
+ * most what its own peak requires, so the ceiling holds without delaying the audio.
+ */
+export function limitTruePeak(channels: readonly Float32Array[], options: LimiterOptions): { maxReductionDb: number } {
+  const envelope = truePeakEnvelope(channels, 10 ** (options.ceilingDb / 20));
+  const curve = limiterGainCurve(envelope, 1, options);
+  let lowest = 1;
+  for (let index = 0; index < curve.length; index++) {
+    const value = curve[index] ?? 1;
+    if (value < lowest) lowest = value;
+    for (const channel of channels) channel[index] = (channel[index] ?? 0) * value;
+  }
+  return { maxReductionDb: 20 * Math.log10(lowest) };
+}
+
+/**
+ * The limiter's gain at each sample for a signal with the given true-peak envelope after an input gain. The
+ * envelope scales with the gain, so one envelope serves every gain a loudness search tries.
+ */
+export function limiterGainCurve(envelope: Float32Array, inputGain: number, options: LimiterOptions): Float32Array {
+  const ceiling = 10 ** (options.ceilingDb / 20);
+  const length = envelope.length;
+  const window = Math.max(1, Math.round((options.lookaheadSeconds ?? 0.002) * options.sampleRate));
+  const release = 1 - Math.exp(-1 / ((options.releaseSeconds ?? 0.08) * options.sampleRate));
+  const required = new Float32Array(length);
+  let needed = false;
+  for (let index = 0; index < length; index++) {
+    const peak = (envelope[index] ?? 0) * inputGain;
+    required[index] = peak > ceiling ? ceiling / peak : 1;
+    if (peak > ceiling) needed = true;
+  }
+  if (!needed) return required.fill(inputGain);
+  const ahead = forwardMinimum(required, window);
+  let gain = 1;
+  for (let index = 0; index < length; index++) {
+    gain = Math.min(ahead[index] ?? 1, gain + (1 - gain) * release);
+    ahead[index] = gain;
+  }
+  const smoothed = movingAverage(ahead, window);
+  for (let index = 0; index < length; index++) smoothed[index] = (smoothed[index] ?? 1) * inputGain;
+  return smoothed;
+}
+
+/** result[n] = min(values[n .. n + window - 1]), with a monotonic queue. */
+function forwardMinimum(values: Float32Array, window: number): Float32Array {
+  const result = new Float32Array(values.length);
+  const queue = new Int32Array(values.length);
+  let head = 0;
+  let tail = 0;
+  for (let index = values.length - 1; index >= 0; index--) {
+    const value = values[index] ?? 1;
+    while (tail > head && (values[queue[tail - 1] ?? 0] ?? 1) >= value) tail--;
+    queue[tail++] = index;
+    while ((queue[head] ?? 0) >= index + window) head++;
+    result[index] = values[queue[head] ?? index] ?? 1;
+  }
+  return result;
+}
+
+/** result[n] = mean(values[n - window + 1 .. n]), treating samples before the start as 1 (no reduction). */
+function movingAverage(values: Float32Array, window: number): Float32Array {
+  const result = new Float32Array(values.length);
+  let sum = window;
+  for (let index = 0; index < values.length; index++) {
+    sum += (values[index] ?? 1) - (index >= window ? (values[index - window] ?? 1) : 1);
+    result[index] = sum / window;
+  }
+  return result;
+}

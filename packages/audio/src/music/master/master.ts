@@ -1,0 +1,103 @@
+import { limiterGainCurve } from './limiter.ts';
+import { measureIntegratedLoudness } from './loudness.ts';
+import { measureTruePeak, truePeakEnvelope } from './true-peak.ts';
+
+export interface MasterOptions {
+  sampleRate: number;
+  /** The exact output length. */
+  durationSeconds: number;
+  targetLufs?: number;
+  /** The true-peak ceiling the output must respect, in dBTP. */
+  ceilingDbtp?: number;
+  fadeInSeconds?: number;
+  fadeOutSeconds?: number;
+}
+
+export interface MasteredAudio {
+  left: Float32Array;
+  right: Float32Array;
+  sampleRate: number;
+  loudnessLufs: number;
+  truePeakDbtp: number;
+  gainDb: number;
+  limiterReductionDb: number;
+}
+
+export const MUSIC_TARGET_LUFS = -14;
+export const MUSIC_CEILING_DBTP = -1;
+/** The limiter aims a little under the ceiling so the 4x estimate's small error never crosses it. */
+const LIMITER_MARGIN_DB = 0.3;
+
+/**
+ * Masters a stereo mix: exact length (trim or pad), short fades, gain to the loudness target and true-peak
+ * limiting. Limiting lowers loudness, so gain and limiter are iterated (each pass starts from the unlimited mix)
+ * until the result is within 0.1 LU of the target.
+ */
+export function masterTrack(left: Float32Array, right: Float32Array, options: MasterOptions): MasteredAudio {
+  const target = options.targetLufs ?? MUSIC_TARGET_LUFS;
+  const ceiling = options.ceilingDbtp ?? MUSIC_CEILING_DBTP;
+  const length = Math.round(options.durationSeconds * options.sampleRate);
+  const source = [fitLength(left, length), fitLength(right, length)] as const;
+  applyFades(source, options.sampleRate, options.fadeInSeconds ?? 0.01, options.fadeOutSeconds ?? 1.5);
+
+  const measured = measureIntegratedLoudness(source, options.sampleRate);
+  if (!Number.isFinite(measured)) {
+    return { left: source[0], right: source[1], sampleRate: options.sampleRate, loudnessLufs: measured, truePeakDbtp: -Infinity, gainDb: 0, limiterReductionDb: 0 };
+  }
+  let gainDb = target - measured;
+  const limiter = { sampleRate: options.sampleRate, ceilingDb: ceiling - LIMITER_MARGIN_DB };
+  // One envelope for every pass: evaluated wherever even the largest gain we might try could cross the ceiling.
+  const maxGain = 10 ** ((gainDb + 6) / 20);
+  const envelope = truePeakEnvelope(source, 10 ** (limiter.ceilingDb / 20) / maxGain);
+  let best: MasteredAudio | undefined;
+  for (let pass = 0; pass < 5; pass++) {
+    const gain = 10 ** (gainDb / 20);
+    const curve = limiterGainCurve(envelope, gain, limiter);
+    const output = [applyGain(source[0], curve), applyGain(source[1], curve)] as const;
+    const loudness = measureIntegratedLoudness(output, options.sampleRate);
+    best = {
+      left: output[0], right: output[1], sampleRate: options.sampleRate, loudnessLufs: loudness, truePeakDbtp: 0, gainDb,
+      limiterReductionDb: 20 * Math.log10(minimum(curve) / gain),
+    };
+    if (Math.abs(loudness - target) < 0.1) break;
+    gainDb += target - loudness;
+  }
+  const result = best as MasteredAudio;
+  result.truePeakDbtp = measureTruePeak([result.left, result.right]);
+  return result;
+}
+
+/** Trims, or pads with silence, to exactly `length` samples. */
+export function fitLength(samples: Float32Array, length: number): Float32Array {
+  if (samples.length === length) return samples.slice();
+  const result = new Float32Array(length);
+  result.set(samples.subarray(0, Math.min(length, samples.length)));
+  return result;
+}
+
+/** A short fade in (no click at the start) and an equal-power-ish fade out over the final chord's ring. */
+export function applyFades(channels: readonly Float32Array[], sampleRate: number, fadeInSeconds: number, fadeOutSeconds: number): void {
+  const length = channels[0]?.length ?? 0;
+  const fadeIn = Math.min(length, Math.round(fadeInSeconds * sampleRate));
+  const fadeOut = Math.min(length, Math.round(fadeOutSeconds * sampleRate));
+  for (const channel of channels) {
+    for (let index = 0; index < fadeIn; index++) channel[index] = (channel[index] ?? 0) * (index / fadeIn);
+    for (let index = 0; index < fadeOut; index++) {
+      const position = length - fadeOut + index;
+      const remaining = 1 - (index + 1) / fadeOut;
+      channel[position] = (channel[position] ?? 0) * Math.sin((remaining * Math.PI) / 2);
+    }
+  }
+}
+
+function applyGain(samples: Float32Array, curve: Float32Array): Float32Array {
+  const result = new Float32Array(samples.length);
+  for (let index = 0; index < samples.length; index++) result[index] = (samples[index] ?? 0) * (curve[index] ?? 1);
+  return result;
+}
+
+function minimum(values: Float32Array): number {
+  let lowest = Infinity;
+  for (let index = 0; index < values.length; index++) if ((values[index] ?? 1) < lowest) lowest = values[index] ?? 1;
+  return lowest;
+}

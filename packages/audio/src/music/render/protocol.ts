@@ -1,0 +1,45 @@
+import type { MasterOptions } from '../master/master.ts';
+
+export interface RenderRequest {
+  midi: Uint8Array;
+  durationSeconds: number;
+  sampleRate: number;
+}
+
+export interface ProduceRequest extends RenderRequest {
+  master: Omit<MasterOptions, 'sampleRate' | 'durationSeconds'>;
+  mp3Bitrate: 128 | 160 | 192 | 224 | 256 | 320;
+  wav: boolean;
+}
+
+export interface ProducedTrack {
+  mp3: Uint8Array;
+  wav?: Uint8Array;
+  loudnessLufs: number;
+  truePeakDbtp: number;
+  /** Milliseconds spent in each stage inside the worker. */
+  timings: { renderMs: number; masterMs: number; encodeMs: number };
+}
+
+export interface RenderTasks {
+  warm: { request: null; result: { soundFont: string; loadMs: number } };
+  render: { request: RenderRequest; result: { left: Float32Array; right: Float32Array; sampleRate: number } };
+  produce: { request: ProduceRequest; result: ProducedTrack };
+}
+
+export type RenderTaskName = keyof RenderTasks;
+
+export interface RenderRequestMessage {
+  id: number;
+  task: RenderTaskName;
+  request: RenderTasks[RenderTaskName]['request'];
+}
+
+export type RenderReplyMessage =
+  | { id: number; type: 'progress'; stage: 'render' | 'master' | 'encode'; fraction: number }
+  | { id: number; type: 'done'; result: unknown }
+  | { id: number; type: 'error'; error: string };
+
+export interface RenderWorkerData {
+  soundFontPath: string;
+}
