@@ -12,3 +12,6 @@ export * from './api/auth.ts';
 export * from './api/plans.ts';
 export * from './api/credits.ts';
 export * from './api/realtime.ts';
+export * from './api/voices.ts';
+export * from './api/tts.ts';
+export * from './api/preferences.ts';

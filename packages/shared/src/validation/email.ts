@@ -31,7 +31,7 @@ export const emailSchema = z
   .pipe(
     z
       .string()
-      .min(1, { message: M.emailRequired, abort: true })
+      .min(1, M.emailRequired)
       .max(AUTH_LIMITS.emailMaxLength, M.emailTooLong)
       .refine(isValidEmailFormat, M.emailInvalid),
   );

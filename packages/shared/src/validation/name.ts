@@ -11,8 +11,8 @@ export const nameSchema = z
   .pipe(
     z
       .string()
-      .min(1, { message: M.nameRequired, abort: true })
-      .min(AUTH_LIMITS.nameMinLength, { message: M.nameTooShort, abort: true })
+      .min(1, M.nameRequired)
+      .min(AUTH_LIMITS.nameMinLength, M.nameTooShort)
       .max(AUTH_LIMITS.nameMaxLength, M.nameTooLong)
       .regex(NAME_PATTERN, M.nameInvalid),
   );

@@ -38,7 +38,7 @@ export const loginPasswordSchema = z.string({ error: M.passwordRequired }).min(1
 /** Settings' new password: at least 6 characters (section 5). */
 export const settingsPasswordSchema = z
   .string({ error: M.passwordRequired })
-  .min(1, { message: M.passwordRequired, abort: true })
+  .min(1, M.passwordRequired)
   .min(AUTH_LIMITS.settingsPasswordMinLength, M.settingsPasswordTooShort);
 
 export const STRENGTH_LABELS = ['Very Weak', 'Weak', 'Fair', 'Good', 'Strong'] as const;

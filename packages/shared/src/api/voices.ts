@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+export const MOODS = ['calm', 'excited', 'sad', 'angry', 'neutral', 'happy'] as const;
+export type Mood = (typeof MOODS)[number];
+
+export const VOICE_GENDERS = ['male', 'female', 'neutral'] as const;
+export const VOICE_AGES = ['child', 'young', 'adult', 'senior'] as const;
+export const VOICE_ACCENTS = ['american', 'british', 'australian'] as const;
+
+/** One mood of a grouped voice; `audioFile` is that mood's own preview. */
+export const voiceMoodSchema = z.object({
+  _id: z.string(),
+  mood: z.enum(MOODS),
+  audioFile: z.string(),
+});
+export type VoiceMood = z.infer<typeof voiceMoodSchema>;
+
+/**
+ * A voice as the spec's Voice entity (section 3), plus what the library filters and shows. `previewUrl` and
+ * `audioFile` both point at the cached preview; `artwork` at the generated avatar image.
+ */
+export const voiceSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  gender: z.enum(VOICE_GENDERS),
+  age: z.enum(VOICE_AGES),
+  /** ISO 639 code, e.g. "en". */
+  language: z.string(),
+  /** BCP 47 tag of the exact variety, e.g. "en-GB". */
+  locale: z.string(),
+  /** The language's English name, e.g. "Turkish"; the web app localises by code. */
+  languageName: z.string(),
+  accent: z.enum(VOICE_ACCENTS).nullable(),
+  artwork: z.string(),
+  previewUrl: z.string(),
+  audioFile: z.string(),
+  isGroup: z.boolean(),
+  moods: z.array(voiceMoodSchema),
+  groupId: z.string().nullable(),
+  isDefault: z.boolean(),
+  /** "library" for the catalogue; "custom" for a user's designed or cloned voices (only their owner sees them). */
+  category: z.enum(['library', 'custom']),
+});
+export type Voice = z.infer<typeof voiceSchema>;
+
+/** GET /voices/list-grouped. */
+export const voiceListReplySchema = z.object({ voices: z.array(voiceSchema) });
+export type VoiceListReply = z.infer<typeof voiceListReplySchema>;
+
+/** GET /voices/preview/{id}: the id of a voice or of one of its moods. */
+export const voicePreviewReplySchema = z.object({ name: z.string(), previewUrl: z.string() });
+export type VoicePreviewReply = z.infer<typeof voicePreviewReplySchema>;
