@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '@sound-studio/shared';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, resolveDataDir } from './config.ts';
 import { SERVER_PACKAGE_DIR } from './lib/paths.ts';
 import { temporaryFolder } from './test/harness.ts';
 
@@ -62,6 +62,7 @@ describe('loadConfig', () => {
     const folder = dataDir();
     expect(loadConfig({ INIT_CWD: folder }).dataDir).toBe(path.join(folder, 'data'));
     expect(loadConfig({ INIT_CWD: folder, DATA_DIR: 'elsewhere' }).dataDir).toBe(path.join(folder, 'elsewhere'));
+    expect(resolveDataDir({ INIT_CWD: folder })).toBe(path.join(folder, 'data'));
   });
 
   it('generates the JWT secret and admin token once, owner-only, and reuses them', () => {

@@ -104,6 +104,19 @@ const environmentSchema = z.object({
 
 type ParsedEnvironment = z.infer<typeof environmentSchema> & Record<string, number | undefined>;
 
+/**
+ * Where relative paths start: npm runs workspace scripts inside the workspace, and INIT_CWD is where the user typed
+ * the command, so `npm start` or `npm run admin` at the repository root both use ./data there.
+ */
+function invocationDir(env: Environment): string {
+  return env.INIT_CWD || process.cwd();
+}
+
+/** The data folder the server uses for this environment, without reading anything else (the admin command needs it). */
+export function resolveDataDir(env: Environment = process.env): string {
+  return path.resolve(invocationDir(env), env.DATA_DIR || './data');
+}
+
 /** Reads and validates the environment once; generated secrets are stored in DATA_DIR so restarts keep them. */
 export function loadConfig(env: Environment = process.env): AppConfig {
   // An empty variable means "not set", as in most .env files.
@@ -118,10 +131,8 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const values = parsed.data as ParsedEnvironment;
-  // npm runs workspace scripts inside the workspace; INIT_CWD is where the user typed the command, so `npm start` at
-  // the repository root keeps its data in ./data there.
-  const baseDir = env.INIT_CWD || process.cwd();
-  const dataDir = path.resolve(baseDir, values.DATA_DIR);
+  const baseDir = invocationDir(env);
+  const dataDir = resolveDataDir(env);
   ensureDataDir(dataDir);
 
   return deepFreeze({

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ADMIN_TOKEN_FILE } from '../config.ts';
+import { ADMIN_TOKEN_FILE, resolveDataDir } from '../config.ts';
 import { readSecretFile } from '../lib/secret-files.ts';
 import { AdminRequestError, parseAdminCommand, runAdminCommand, UsageError } from './admin-command.ts';
 
@@ -19,7 +19,7 @@ async function main(): Promise<void> {
 
 function adminToken(): string {
   if (process.env.ADMIN_TOKEN) return process.env.ADMIN_TOKEN;
-  const tokenFile = path.resolve(process.cwd(), process.env.DATA_DIR ?? './data', ADMIN_TOKEN_FILE);
+  const tokenFile = path.join(resolveDataDir(), ADMIN_TOKEN_FILE);
   const token = readSecretFile(tokenFile);
   if (!token) {
     throw new AdminRequestError(`No admin token: set ADMIN_TOKEN, or start the server once so it creates ${tokenFile}.`);
