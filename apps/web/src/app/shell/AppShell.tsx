@@ -2,43 +2,52 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
+import { ToastProvider } from '../../components/ui/toast.tsx';
+import { PlayerProvider } from '../../features/player/index.ts';
 import { usePlanUpdates } from '../../features/pricing/index.ts';
 import { Header } from './Header.tsx';
 import { MobileNav } from './MobileNav.tsx';
 import { PlayerBarSlot } from './PlayerBarSlot.tsx';
 import { Sidebar } from './Sidebar.tsx';
 
-/** The signed-in frame: slim header, sidebar (drawer on small screens), the page, and the player slot. */
+/**
+ * The signed-in frame: slim header, sidebar (drawer on small screens), the page, and the player bar. The one audio
+ * player and the toasts live here, so every page shares them.
+ */
 export default function AppShell() {
   const { t } = useTranslation();
   const [sidebarCollapsed, setSidebarCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   usePlanUpdates();
   return (
-    <div className="flex h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-lg bg-surface-raised px-4 py-2 text-sm font-medium shadow-pop focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        {t('nav.skipToContent')}
-      </a>
-      <Header
-        sidebarCollapsed={sidebarCollapsed}
-        onToggleSidebar={() => setSidebarCollapsed((collapsed) => !collapsed)}
-        onOpenDrawer={() => setDrawerOpen(true)}
-      />
-      <div className="flex min-h-0 flex-1">
-        <Sidebar collapsed={sidebarCollapsed} />
-        <main id="main" className="min-w-0 flex-1 overflow-y-auto" tabIndex={-1}>
-          <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-8 sm:py-10">
-            <Suspense fallback={<PageSpinner />}>
-              <Outlet />
-            </Suspense>
+    <ToastProvider>
+      <PlayerProvider>
+        <div className="flex h-dvh flex-col">
+          <a
+            href="#main"
+            className="sr-only z-50 rounded-lg bg-surface-raised px-4 py-2 text-sm font-medium shadow-pop focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+          >
+            {t('nav.skipToContent')}
+          </a>
+          <Header
+            sidebarCollapsed={sidebarCollapsed}
+            onToggleSidebar={() => setSidebarCollapsed((collapsed) => !collapsed)}
+            onOpenDrawer={() => setDrawerOpen(true)}
+          />
+          <div className="flex min-h-0 flex-1">
+            <Sidebar collapsed={sidebarCollapsed} />
+            <main id="main" className="min-w-0 flex-1 overflow-y-auto" tabIndex={-1}>
+              <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-8 sm:py-10">
+                <Suspense fallback={<PageSpinner />}>
+                  <Outlet />
+                </Suspense>
+              </div>
+            </main>
           </div>
-        </main>
-      </div>
-      <PlayerBarSlot />
-      <MobileNav open={drawerOpen} onOpenChange={setDrawerOpen} />
-    </div>
+          <PlayerBarSlot />
+          <MobileNav open={drawerOpen} onOpenChange={setDrawerOpen} />
+        </div>
+      </PlayerProvider>
+    </ToastProvider>
   );
 }

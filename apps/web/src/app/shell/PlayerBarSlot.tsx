@@ -1,7 +1,6 @@
-/**
- * Where the global audio player bar docks, below the main area (section 2: shown only while something plays).
- * Nothing plays yet; the player feature fills this slot later.
- */
+import { PlayerBar } from '../../features/player/index.ts';
+
+/** Where the global audio player bar docks, below the main area (section 2: shown only while something plays). */
 export function PlayerBarSlot() {
-  return null;
+  return <PlayerBar />;
 }

@@ -13,8 +13,8 @@ export const overlayClasses = 'fixed inset-0 z-50 bg-overlay backdrop-blur-[2px]
 interface DialogContentProps extends Omit<ComponentProps<typeof DialogPrimitive.Content>, 'title'> {
   title: ReactNode;
   description?: ReactNode;
-  /** Wider dialogs for long reading (legal texts). */
-  size?: 'md' | 'lg';
+  /** Wider dialogs for long reading (legal texts) and lists (voices, history). */
+  size?: 'md' | 'lg' | 'xl';
 }
 
 export function DialogContent({ title, description, size = 'md', className, children, ...props }: DialogContentProps) {
@@ -26,7 +26,7 @@ export function DialogContent({ title, description, size = 'md', className, chil
         className={cn(
           'fixed top-1/2 left-1/2 z-50 flex max-h-[min(88dvh,760px)] w-[calc(100vw-1.5rem)] -translate-x-1/2 -translate-y-1/2 flex-col',
           'rounded-2xl border border-border bg-surface-raised shadow-pop data-[state=open]:animate-zoom-in focus:outline-none',
-          size === 'lg' ? 'max-w-2xl' : 'max-w-md',
+          { md: 'max-w-md', lg: 'max-w-2xl', xl: 'max-w-4xl' }[size],
           className,
         )}
         {...(description ? {} : { 'aria-describedby': undefined })}

@@ -6,7 +6,7 @@ import { getCsrfToken, invalidateCsrfToken } from './csrf.ts';
 
 export const API_BASE = '/api';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const MUTATING: ReadonlySet<Method> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** A 401 from these means "wrong credentials" or "dead refresh token", never "refresh and try again". */
@@ -41,11 +41,22 @@ function isAbortError(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
-/** One HTTP exchange with timeout and envelope handling; no retries. */
-async function send<T>(path: string, options: RequestOptions<T>): Promise<T> {
+/** A JSON value, or a multipart form sent as is (the browser sets its boundary). */
+function encodeBody(body: unknown): { payload: BodyInit | undefined; contentType: string | undefined } {
+  if (body === undefined) return { payload: undefined, contentType: undefined };
+  if (body instanceof FormData) return { payload: body, contentType: undefined };
+  return { payload: JSON.stringify(body), contentType: 'application/json' };
+}
+
+/**
+ * One HTTP exchange: auth header, anti-forgery token, timeout until the reply's headers arrive; no retries. A
+ * streamed body is read by the caller after this returns, so the timeout never cuts a long stream.
+ */
+async function exchange(path: string, options: RequestOptions<unknown>, accept: string): Promise<Response> {
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const { payload, contentType } = encodeBody(options.body);
+  const headers: Record<string, string> = { Accept: accept };
+  if (contentType) headers['Content-Type'] = contentType;
   const token = getAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (MUTATING.has(method)) headers['X-CSRF-Token'] = await getCsrfToken(`${API_BASE}/auth/csrf-token`);
@@ -58,15 +69,8 @@ async function send<T>(path: string, options: RequestOptions<T>): Promise<T> {
   }, options.timeoutMs ?? API_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
 
-  let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      credentials: 'same-origin',
-      signal,
-    });
+    return await fetch(`${API_BASE}${path}`, { method, headers, body: payload, credentials: 'same-origin', signal });
   } catch (error) {
     if (timedOut) throw clientErrors.timeout();
     if (isAbortError(error)) throw error;
@@ -74,7 +78,21 @@ async function send<T>(path: string, options: RequestOptions<T>): Promise<T> {
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** One HTTP exchange with timeout and envelope handling; no retries. */
+async function send<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  const response = await exchange(path, options, 'application/json');
   return readEnvelope(response, options.schema);
+}
+
+/** A successful streamed reply as it is; a failed one (JSON error envelope, any status) as the error object. */
+async function sendForStream(path: string, options: RequestOptions<unknown>): Promise<Response> {
+  const response = await exchange(path, options, '*/*');
+  if (response.ok) return response;
+  return readEnvelope(response).then(() => {
+    throw clientErrors.requestFailed(response.status);
+  });
 }
 
 /** Turns a reply into its data or into section 3's error object. */
@@ -135,16 +153,16 @@ function endSession(): void {
 }
 
 /**
- * Calls the API. Section 4's recovery: a 401 SESSION_REVOKED ends the session; any other 401 refreshes once and
- * retries. A 403 CSRF_INVALID fetches a new anti-forgery token and retries once.
+ * Runs one exchange with section 4's recovery: a 401 SESSION_REVOKED ends the session; any other 401 refreshes once
+ * and retries. A 403 CSRF_INVALID fetches a new anti-forgery token and retries once.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+async function withRecovery<T>(path: string, options: RequestOptions<unknown>, attempt: () => Promise<T>): Promise<T> {
   const recover = options.sessionRecovery !== false;
   let refreshed = false;
   let csrfRetried = false;
   for (;;) {
     try {
-      return await send(path, options);
+      return await attempt();
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.status === 403 && error.code === 'CSRF_INVALID' && !csrfRetried) {
@@ -168,6 +186,19 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
       }
     }
   }
+}
+
+/** Calls the API and returns the reply's data (JSON bodies, or a FormData for uploads). */
+export function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  return withRecovery(path, options, () => send(path, options));
+}
+
+/**
+ * Opens a streamed reply (audio): same auth, anti-forgery token and error object as every call, but the body is left
+ * for the caller to read. The timeout covers only the wait for the reply's headers.
+ */
+export function apiStream(path: string, options: Omit<RequestOptions<never>, 'schema'> = {}): Promise<Response> {
+  return withRecovery(path, options, () => sendForStream(path, options));
 }
 
 export const api = {

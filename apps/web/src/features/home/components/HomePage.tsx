@@ -1,23 +1,31 @@
 import { useState } from 'react';
-import { AudioLines, BookOpen, ChevronDown, GraduationCap, Megaphone, Music, Music2, Sparkles, UserRound } from 'lucide-react';
+import { AudioLines, BookOpen, GraduationCap, Megaphone, Music, Music2, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_SPEECH_MODEL, DEFAULT_VOICE_NAME, SPEECH_MODELS } from '@sound-studio/shared';
+import { SPEECH_MODELS, TEXT_MAX_LENGTH, type SpeechModel, type Voice } from '@sound-studio/shared';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Textarea } from '../../../components/ui/input.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ComingSoonNote, EmptyState } from '../../../components/ui/studio.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { useCurrentUser } from '../../auth/index.ts';
-import { QUICK_PROMPTS, SAMPLE_VOICES } from './sample-voices.ts';
+import { GenerationFailureDialog, useGenerateSpeech, useSpeechChoices } from '../../text-to-speech/index.ts';
+import { useLanguageNames, useVoicePreview, useVoices, VoiceAvatar, VoicePickerButton } from '../../voices/index.ts';
+import { QUICK_PROMPTS, SHOWCASE_SIZE, showcaseVoices } from './showcase.ts';
 
 const PROMPT_ICONS = { story: BookOpen, commercial: Megaphone, tutor: GraduationCap } as const;
 
 function SpeechComposer() {
   const { t } = useTranslation();
   const [text, setText] = useState('');
-  const [model, setModel] = useState<string>(DEFAULT_SPEECH_MODEL);
+  const choices = useSpeechChoices();
+  const { generate, isGenerating, failure, dismissFailure } = useGenerateSpeech();
+  const generateSpeech = () => {
+    const request = choices.request(text);
+    if (request && choices.voice) void generate({ request, voice: choices.voice });
+  };
   return (
     <Card className="transition has-[textarea:focus-visible]:border-primary/60 has-[textarea:focus-visible]:ring-2 has-[textarea:focus-visible]:ring-ring/25 p-5 sm:p-6">
       <label htmlFor="home-text" className="sr-only">
@@ -26,9 +34,11 @@ function SpeechComposer() {
       <Textarea
         id="home-text"
         value={text}
+        maxLength={TEXT_MAX_LENGTH}
         onChange={(event) => setText(event.target.value)}
         placeholder={t('home.textPlaceholder')}
-        bare className="min-h-36"
+        bare
+        className="min-h-36"
       />
       <div className="mt-2 flex flex-wrap gap-2">
         {QUICK_PROMPTS.map((prompt) => {
@@ -42,7 +52,7 @@ function SpeechComposer() {
         })}
       </div>
       <div className="mt-5 flex flex-col gap-3 border-t border-border pt-5 sm:flex-row sm:items-center">
-        <Select value={model} onValueChange={setModel}>
+        <Select value={choices.model} onValueChange={(value) => choices.setModel(value as SpeechModel)}>
           <SelectTrigger className="sm:w-56" aria-label={t('home.model')}>
             <SelectValue />
           </SelectTrigger>
@@ -54,19 +64,13 @@ function SpeechComposer() {
             ))}
           </SelectContent>
         </Select>
-        <Button variant="outline" disabled className="justify-between sm:w-48" aria-label={t('home.voice', { voice: DEFAULT_VOICE_NAME })}>
-          <span className="flex items-center gap-2">
-            <UserRound aria-hidden />
-            {DEFAULT_VOICE_NAME}
-          </span>
-          <ChevronDown aria-hidden />
-        </Button>
-        <Button className="sm:ml-auto" disabled>
-          <Sparkles aria-hidden />
+        <VoicePickerButton className="sm:w-52" onSelect={choices.onVoiceChosen} />
+        <Button className="sm:ml-auto" onClick={generateSpeech} disabled={!text.trim() || !choices.voice} loading={isGenerating} data-testid="home-generate">
+          {!isGenerating && <Sparkles aria-hidden />}
           {t('home.generate')}
         </Button>
       </div>
-      <ComingSoonNote className="mt-4">{t('home.generationSoon')}</ComingSoonNote>
+      <GenerationFailureDialog failure={failure} onClose={dismissFailure} />
     </Card>
   );
 }
@@ -90,33 +94,45 @@ function MusicComposer() {
   );
 }
 
+function VoiceCard({ voice }: { voice: Voice }) {
+  const { t } = useTranslation();
+  const preview = useVoicePreview();
+  const languageName = useLanguageNames();
+  return (
+    <Card className="flex items-center gap-3.5 p-4" data-testid="explore-voice">
+      <VoiceAvatar voice={voice} playing={preview.isPlaying(voice)} loading={preview.isLoading(voice)} onToggle={() => preview.toggle(voice)} />
+      <div className="min-w-0">
+        <p className="truncate text-sm font-semibold">{voice.name}</p>
+        <p className="truncate text-xs text-muted-foreground">
+          {languageName(voice.language)} · {t(`voices.genders.${voice.gender}`)} · {t(`voices.ages.${voice.age}`)}
+        </p>
+        <p className="truncate text-xs text-muted-foreground">{voice.description}</p>
+      </div>
+    </Card>
+  );
+}
+
 function ExploreVoices() {
   const { t } = useTranslation();
+  const { data, isPending } = useVoices();
+  const showcase = data ? showcaseVoices(data.voices) : [];
   return (
     <section aria-labelledby="explore-voices" className="flex flex-col gap-4">
       <h2 id="explore-voices" className="text-lg font-semibold tracking-tight">
         {t('home.exploreVoices')}
       </h2>
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        {SAMPLE_VOICES.map((voice, index) => (
-          <li key={voice.id}>
-            <Card className="flex items-center gap-3.5 p-4">
-              <span
-                className="flex size-11 shrink-0 items-center justify-center rounded-xl text-white"
-                style={{ background: `linear-gradient(135deg, hsl(${250 + index * 18} 80% 62%), hsl(${220 + index * 22} 75% 52%))` }}
-                aria-hidden
-              >
-                <AudioLines className="size-5" />
-              </span>
-              <div className="min-w-0">
-                <p className="truncate text-sm font-semibold">{voice.name}</p>
-                <p className="truncate text-xs text-muted-foreground">
-                  {t(`languages.${voice.language}`)} · {t(`home.voiceTypes.${voice.type}`)} · {t(`home.voicePatterns.${voice.pattern}`)}
-                </p>
-              </div>
-            </Card>
-          </li>
-        ))}
+        {isPending
+          ? Array.from({ length: SHOWCASE_SIZE }, (_, index) => (
+              <li key={index}>
+                <Skeleton className="h-[76px] rounded-2xl" />
+              </li>
+            ))
+          : showcase.map((voice) => (
+              <li key={voice._id}>
+                <VoiceCard voice={voice} />
+              </li>
+            ))}
       </ul>
     </section>
   );

@@ -1,93 +1,36 @@
 import { useState } from 'react';
-import { Copy, FileUp, History, Sparkles, UserRound } from 'lucide-react';
+import { FileUp, History } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_VOICE_NAME, TEXT_MAX_LENGTH } from '@sound-studio/shared';
-import { Badge } from '../../../components/ui/badge.tsx';
+import type { TtsJob } from '@sound-studio/shared';
+import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { Textarea } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select.tsx';
-import { Slider } from '../../../components/ui/slider.tsx';
-import { ComingSoonNote } from '../../../components/ui/studio.tsx';
-import { useFormatters } from '../../../lib/i18n.ts';
-
-const SPEECH_LANGUAGES = ['tr', 'en', 'es', 'fr', 'de', 'it'] as const;
-const SLIDERS = [
-  { key: 'speed', min: 0.5, max: 2, step: 0.1, initial: 1 },
-  { key: 'pitch', min: -1, max: 1, step: 0.1, initial: 0 },
-  { key: 'volume', min: 0, max: 1, step: 0.1, initial: 1 },
-] as const;
-
-function wordCount(text: string): number {
-  return text.trim() ? text.trim().split(/\s+/).length : 0;
-}
-
-function SettingsPanel() {
-  const { t } = useTranslation();
-  const { number } = useFormatters();
-  const [values, setValues] = useState<Record<string, number>>(() => Object.fromEntries(SLIDERS.map((slider) => [slider.key, slider.initial])));
-  return (
-    <Card className="flex flex-col gap-6 p-5 sm:p-6">
-      <div className="flex items-center gap-3 rounded-xl border border-border p-3">
-        <span className="flex size-10 items-center justify-center rounded-xl bg-brand text-white">
-          <UserRound className="size-5" aria-hidden />
-        </span>
-        <div className="min-w-0 flex-1">
-          <p className="truncate text-sm font-semibold">{DEFAULT_VOICE_NAME}</p>
-          <p className="text-xs text-muted-foreground">{t('tts.voice')}</p>
-        </div>
-        <Button variant="ghost" size="icon-sm" disabled aria-label={t('tts.copyVoiceId')}>
-          <Copy aria-hidden />
-        </Button>
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="tts-language">{t('tts.language')}</Label>
-        <Select defaultValue="en">
-          <SelectTrigger id="tts-language">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {SPEECH_LANGUAGES.map((language) => (
-              <SelectItem key={language} value={language}>
-                {t(`languages.${language}`)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
-      <div className="flex items-center justify-between text-sm">
-        <span className="font-medium">{t('tts.emotion')}</span>
-        <span className="flex items-center gap-2">
-          {t('tts.auto')}
-          <Badge tone="accent">{t('tts.limitedFree')}</Badge>
-        </span>
-      </div>
-      {SLIDERS.map((slider) => (
-        <div key={slider.key} className="flex flex-col gap-2.5">
-          <div className="flex justify-between text-sm">
-            <span className="font-medium">{t(`tts.${slider.key}`)}</span>
-            <span className="text-muted-foreground tabular-nums">{number(values[slider.key] ?? slider.initial)}</span>
-          </div>
-          <Slider
-            min={slider.min}
-            max={slider.max}
-            step={slider.step}
-            value={[values[slider.key] ?? slider.initial]}
-            onValueChange={([value]) => setValues((current) => ({ ...current, [slider.key]: value ?? slider.initial }))}
-            aria-label={t(`tts.${slider.key}`)}
-          />
-        </div>
-      ))}
-    </Card>
-  );
-}
+import { speechVoiceId, useVoiceFromQuery } from '../../voices/index.ts';
+import { useGenerateSpeech } from '../hooks/use-generate-speech.ts';
+import { useSpeechChoices } from '../hooks/use-speech-choices.ts';
+import { DocumentDialog } from './DocumentDialog.tsx';
+import { GenerationFailureDialog } from './GenerationFailureDialog.tsx';
+import { HistoryDialog } from './HistoryDialog.tsx';
+import { JobProgress } from './JobProgress.tsx';
+import { SpeechEditor } from './SpeechEditor.tsx';
+import { SpeechSettingsPanel } from './SpeechSettingsPanel.tsx';
 
 export function TextToSpeechPage() {
   const { t } = useTranslation();
-  const { number } = useFormatters();
+  useVoiceFromQuery();
+  const choices = useSpeechChoices();
+  const { generate, isGenerating, failure, dismissFailure, lastAudio } = useGenerateSpeech();
   const [text, setText] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [documentOpen, setDocumentOpen] = useState(false);
+  const [loadedFile, setLoadedFile] = useState<string | null>(null);
+  const [job, setJob] = useState<{ job: TtsJob; fileName: string } | null>(null);
+  const canCreate = Boolean(text.trim() && choices.voice) && !isGenerating;
+  const create = () => {
+    const request = choices.request(text);
+    if (request && choices.voice) void generate({ request, voice: choices.voice });
+  };
   return (
     <div className="flex flex-col gap-8">
       <PageHeader
@@ -95,11 +38,11 @@ export function TextToSpeechPage() {
         description={t('tts.description')}
         actions={
           <>
-            <Button variant="outline" disabled>
+            <Button variant="outline" onClick={() => setHistoryOpen(true)} data-testid="open-history">
               <History aria-hidden />
               {t('tts.history')}
             </Button>
-            <Button variant="outline" disabled>
+            <Button variant="outline" onClick={() => setDocumentOpen(true)} data-testid="open-document">
               <FileUp aria-hidden />
               {t('tts.upload')}
             </Button>
@@ -107,34 +50,57 @@ export function TextToSpeechPage() {
         }
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
-        <Card className="transition has-[textarea:focus-visible]:border-primary/60 has-[textarea:focus-visible]:ring-2 has-[textarea:focus-visible]:ring-ring/25 flex flex-col p-5 sm:p-6">
-          <label htmlFor="tts-text" className="sr-only">
-            {t('tts.textLabel')}
-          </label>
-          <Textarea
-            id="tts-text"
-            value={text}
-            maxLength={TEXT_MAX_LENGTH}
-            onChange={(event) => setText(event.target.value)}
-            placeholder={t('tts.placeholder')}
-            bare className="min-h-72 flex-1"
+        <div className="flex min-w-0 flex-col gap-4">
+          {loadedFile && (
+            <Alert tone="success">
+              {t('tts.document.loaded', { name: loadedFile })}
+            </Alert>
+          )}
+          <SpeechEditor
+            text={text}
+            onTextChange={(next) => {
+              setText(next);
+              setTouched(true);
+            }}
+            canCreate={canCreate}
+            isGenerating={isGenerating}
+            onCreate={create}
+            lastAudio={lastAudio}
+            validationHint={touched && !text.trim() ? t('validation.ttsTextAndVoiceRequired') : null}
           />
-          <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-border pt-4">
-            <span className="text-xs text-muted-foreground tabular-nums">
-              {number(text.length)} / {number(TEXT_MAX_LENGTH)} · {t('tts.words', { count: wordCount(text) })}
-            </span>
-            <Button variant="ghost" size="sm" className="ml-auto" onClick={() => setText('')} disabled={!text}>
-              {t('tts.clear')}
-            </Button>
-            <Button disabled>
-              <Sparkles aria-hidden />
-              {t('tts.create')}
-            </Button>
-          </div>
-          <ComingSoonNote className="mt-4">{t('tts.soon')}</ComingSoonNote>
-        </Card>
-        <SettingsPanel />
+          {job && <JobProgress key={job.job.id} job={job.job} fileName={job.fileName} />}
+        </div>
+        <SpeechSettingsPanel
+          voice={choices.voice}
+          mood={choices.mood}
+          onMoodChange={choices.setMood}
+          onVoiceChosen={choices.onVoiceChosen}
+          language={choices.language}
+          onLanguageChange={choices.setLanguage}
+          settings={choices.settings}
+          onSettingChange={choices.setSetting}
+          model={choices.model}
+          onModelChange={choices.setModel}
+        />
       </div>
+      <HistoryDialog open={historyOpen} onOpenChange={setHistoryOpen} />
+      <DocumentDialog
+        open={documentOpen}
+        onOpenChange={setDocumentOpen}
+        options={{
+          voiceId: choices.voice ? speechVoiceId(choices.voice) : undefined,
+          mood: choices.mood ?? undefined,
+          ...choices.settings,
+          language: choices.language ?? undefined,
+          model: choices.model,
+        }}
+        onText={(loaded, fileName) => {
+          setText(loaded);
+          setLoadedFile(fileName);
+        }}
+        onJob={(started, fileName) => setJob({ job: started, fileName })}
+      />
+      <GenerationFailureDialog failure={failure} onClose={dismissFailure} />
     </div>
   );
 }

@@ -1,12 +1,12 @@
-import { Fingerprint, Library, Search, Wand2 } from 'lucide-react';
+import { Check, Fingerprint, Wand2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { ComingSoonNote, EmptyState, SlotsMeter } from '../../../components/ui/studio.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { SlotsMeter } from '../../../components/ui/studio.tsx';
 import { useLocalizedPath } from '../../../lib/i18n.ts';
+import { PreferenceErrorAlert, useSelectedVoice, VoiceBrowser } from '../../voices/index.ts';
 
 const TABS = ['library', 'myVoices', 'collected', 'selected'] as const;
 
@@ -26,9 +26,12 @@ function CreateCard({ to, icon: Icon, title, description }: { to: string; icon: 
   );
 }
 
+/** Section 2's voice library: create cards, the tabs and filters, the selected voice first; Use opens the editor with it. */
 export function VoiceLibraryPage() {
   const { t } = useTranslation();
   const localized = useLocalizedPath();
+  const navigate = useNavigate();
+  const { voice: selected } = useSelectedVoice();
   return (
     <div className="flex flex-col gap-8">
       <PageHeader title={t('nav.voiceLibrary')} description={t('voiceLibrary.description')} actions={<SlotsMeter label={t('voiceDesign.slots')} used={2} total={3} />} />
@@ -36,27 +39,27 @@ export function VoiceLibraryPage() {
         <CreateCard to={localized('/voice-design')} icon={Wand2} title={t('nav.voiceDesign')} description={t('voiceLibrary.designHint')} />
         <CreateCard to={localized('/voice-clone')} icon={Fingerprint} title={t('voiceLibrary.instantClone')} description={t('voiceLibrary.cloneHint')} />
       </div>
-      <Tabs defaultValue="library" className="flex flex-col gap-4">
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <TabsList className="max-w-full self-start overflow-x-auto">
-            {TABS.map((tab) => (
-              <TabsTrigger key={tab} value={tab}>
-                {t(`voiceLibrary.tabs.${tab}`)}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-          <div className="relative sm:w-64">
-            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-            <Input className="h-10 pl-9" placeholder={t('voiceLibrary.search')} aria-label={t('voiceLibrary.search')} disabled />
-          </div>
-        </div>
-        {TABS.map((tab) => (
-          <TabsContent key={tab} value={tab}>
-            <EmptyState icon={Library} title={t('voiceLibrary.emptyTitle')} description={t('voiceLibrary.emptyHint')} />
-          </TabsContent>
-        ))}
-      </Tabs>
-      <ComingSoonNote>{t('voiceLibrary.soon')}</ComingSoonNote>
+      <PreferenceErrorAlert />
+      <VoiceBrowser
+        tabs={TABS}
+        renderAction={(voice) =>
+          voice._id === selected?._id ? (
+            <Button size="sm" variant="subtle" onClick={() => void navigate(localized('/text-to-speech'))} data-testid="selected-voice">
+              <Check aria-hidden />
+              {t('voices.selected')}
+            </Button>
+          ) : (
+            <Button
+              size="sm"
+              onClick={() => void navigate(`${localized('/text-to-speech')}?voiceId=${encodeURIComponent(voice._id)}`)}
+              aria-label={t('voices.useVoice', { name: voice.name })}
+              data-testid="use-voice"
+            >
+              {t('voices.use')}
+            </Button>
+          )
+        }
+      />
     </div>
   );
 }

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import {
+  documentReplySchema,
+  ttsGenerationSchema,
+  ttsHistoryReplySchema,
+  ttsJobSchema,
+  ttsReplySchema,
+  type HistoryRange,
+  type TtsJob,
+  type TtsRequest,
+} from '@sound-studio/shared';
+import { api, apiRequest, apiStream } from '../../../lib/api/index.ts';
+
+/** Speech takes a moment on a busy server; documents are large uploads. */
+const GENERATION_TIMEOUT_MS = 120_000;
+const UPLOAD_TIMEOUT_MS = 300_000;
+
+/** GET /tts/jobs/{id}: the job itself, or wrapped as { job }. */
+const jobReplySchema = z.union([ttsJobSchema, z.object({ job: ttsJobSchema }).transform((reply) => reply.job)]);
+/** GET /tts/history/{id}: the generation itself, or wrapped as { generation }. */
+const generationReplySchema = z.union([ttsGenerationSchema, z.object({ generation: ttsGenerationSchema }).transform((reply) => reply.generation)]);
+
+export interface DocumentOptions {
+  voiceId?: string;
+  mood?: string;
+  speed: number;
+  pitch: number;
+  volume: number;
+  language?: string;
+  model: string;
+}
+
+export const ttsApi = {
+  generate: (request: TtsRequest) => api.post('/voices/generate-tts', request, { schema: ttsReplySchema, timeoutMs: GENERATION_TIMEOUT_MS }),
+  /** Audio (MP3) sentence by sentence; the X-Generation-Id header names the generation being stored. */
+  stream: (request: TtsRequest, signal?: AbortSignal) => apiStream('/voices/generate-tts/stream', { method: 'POST', body: request, timeoutMs: GENERATION_TIMEOUT_MS, signal }),
+  history: (query: { q?: string; range: HistoryRange; page: number; limit: number }, signal?: AbortSignal) => {
+    const params = new URLSearchParams({ range: query.range, page: String(query.page), limit: String(query.limit) });
+    if (query.q) params.set('q', query.q);
+    return api.get(`/tts/history?${params.toString()}`, { schema: ttsHistoryReplySchema, signal });
+  },
+  generation: (id: string) => api.get(`/tts/history/${encodeURIComponent(id)}`, { schema: generationReplySchema }),
+  deleteGeneration: (id: string) => api.delete(`/tts/history/${encodeURIComponent(id)}`),
+  clearHistory: () => api.delete('/tts/history', { schema: z.object({ deleted: z.number() }) }),
+  uploadDocument: (file: File, options: DocumentOptions) => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(options)) if (value !== undefined) form.append(key, String(value));
+    // The file goes last so the server has every field before it streams the upload.
+    form.append('file', file);
+    return apiRequest('/tts/documents', { method: 'POST', body: form, schema: documentReplySchema, timeoutMs: UPLOAD_TIMEOUT_MS });
+  },
+  job: (id: string, signal?: AbortSignal): Promise<TtsJob> => api.get(`/tts/jobs/${encodeURIComponent(id)}`, { schema: jobReplySchema, signal }),
+};
+
+export const ttsQueryKeys = {
+  history: ['tts', 'history'] as const,
+  job: (id: string) => ['tts', 'job', id] as const,
+};

@@ -1,0 +1,97 @@
+import { Download, Sparkles } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_CREDIT_RATES, TEXT_MAX_LENGTH } from '@sound-studio/shared';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Textarea } from '../../../components/ui/input.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { useFormatters } from '../../../lib/i18n.ts';
+import { downloadAudio } from '../../player/index.ts';
+import { wordCount } from '../speech-item.ts';
+
+interface SpeechEditorProps {
+  text: string;
+  onTextChange: (text: string) => void;
+  canCreate: boolean;
+  isGenerating: boolean;
+  onCreate: () => void;
+  lastAudio: { audioUrl: string; displayName: string } | null;
+  /** Why Create is unavailable, once the user has started (section 5's message). */
+  validationHint: string | null;
+}
+
+function DownloadLink({ audio }: { audio: { audioUrl: string; displayName: string } }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      variant="outline"
+      loading={busy}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await downloadAudio(audio.audioUrl, audio.displayName);
+        } catch {
+          toast.show(t('player.downloadFailed'), 'error');
+        } finally {
+          setBusy(false);
+        }
+      }}
+      data-testid="tts-download"
+    >
+      {!busy && <Download aria-hidden />}
+      {t('tts.download')}
+    </Button>
+  );
+}
+
+/** The text area with section 2's counter 'n / 5,000', word count, cost, Clear, Create and the download link. */
+export function SpeechEditor({ text, onTextChange, canCreate, isGenerating, onCreate, lastAudio, validationHint }: SpeechEditorProps) {
+  const { t } = useTranslation();
+  const { number } = useFormatters();
+  const cost = text.length * DEFAULT_CREDIT_RATES.tts.perCharacter;
+  return (
+    <Card className="flex flex-col p-5 transition has-[textarea:focus-visible]:border-primary/60 has-[textarea:focus-visible]:ring-2 has-[textarea:focus-visible]:ring-ring/25 sm:p-6">
+      <label htmlFor="tts-text" className="sr-only">
+        {t('tts.textLabel')}
+      </label>
+      <Textarea
+        id="tts-text"
+        value={text}
+        maxLength={TEXT_MAX_LENGTH}
+        onChange={(event) => onTextChange(event.target.value.slice(0, TEXT_MAX_LENGTH))}
+        placeholder={t('tts.placeholder')}
+        aria-describedby="tts-counter"
+        bare
+        className="min-h-72 flex-1"
+      />
+      <div className="mt-4 flex flex-col gap-3 border-t border-border pt-4 sm:flex-row sm:flex-wrap sm:items-center">
+        <div className="flex flex-col text-xs text-muted-foreground">
+          <span id="tts-counter" className="tabular-nums" data-testid="tts-counter">
+            {number(text.length)} / {number(TEXT_MAX_LENGTH)} · {t('tts.words', { count: wordCount(text) })}
+          </span>
+          <span className="tabular-nums" data-testid="tts-cost">
+            {t('tts.cost', { credits: number(cost) })}
+          </span>
+          {validationHint && (
+            <span className="mt-1 font-medium text-warning" data-testid="tts-validation">
+              {validationHint}
+            </span>
+          )}
+        </div>
+        <div className="flex flex-wrap items-center gap-2 sm:ml-auto">
+          <Button variant="ghost" onClick={() => onTextChange('')} disabled={!text || isGenerating}>
+            {t('tts.clear')}
+          </Button>
+          {lastAudio && <DownloadLink audio={lastAudio} />}
+          <Button onClick={onCreate} disabled={!canCreate} loading={isGenerating} data-testid="tts-create">
+            {!isGenerating && <Sparkles aria-hidden />}
+            {isGenerating ? t('tts.creating') : t('tts.create')}
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}

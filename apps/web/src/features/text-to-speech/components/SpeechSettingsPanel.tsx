@@ -1,0 +1,157 @@
+import { RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SPEECH_MODELS, TTS_LANGUAGES, VOICE_SETTING_LIMITS, type Mood, type SpeechModel, type TtsLanguage, type Voice, type VoiceMood, type VoiceSettings } from '@sound-studio/shared';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Slider } from '../../../components/ui/slider.tsx';
+import { useFormatters } from '../../../lib/i18n.ts';
+import { CopyVoiceIdButton, PreferenceErrorAlert, useLanguageNames, useVoicePreview, VoiceAvatar, VoiceSelectionModal } from '../../voices/index.ts';
+
+const SLIDER_KEYS = ['speed', 'pitch', 'volume'] as const;
+
+function VoiceCard({ voice, onChange, mood }: { voice: Voice | null; onChange: () => void; mood: VoiceMood | null }) {
+  const { t } = useTranslation();
+  const languageName = useLanguageNames();
+  const preview = useVoicePreview();
+  if (!voice) {
+    return (
+      <div className="flex items-center gap-3 rounded-xl border border-border p-3" data-testid="voice-card-skeleton">
+        <Skeleton className="size-11 rounded-xl" />
+        <div className="flex flex-1 flex-col gap-2">
+          <Skeleton className="h-3.5 w-28" />
+          <Skeleton className="h-3 w-20" />
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="flex items-center gap-3 rounded-xl border border-border p-3" data-testid="voice-card">
+      <VoiceAvatar voice={voice} playing={preview.isPlaying(voice, mood)} loading={preview.isLoading(voice, mood)} onToggle={() => preview.toggle(voice, mood)} />
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-semibold" data-testid="selected-voice-name">
+          {voice.name}
+        </p>
+        <p className="truncate text-xs text-muted-foreground">{languageName(voice.language)}</p>
+      </div>
+      <CopyVoiceIdButton voiceId={voice._id} />
+      <Button variant="ghost" size="icon-sm" onClick={onChange} aria-label={t('tts.changeVoice')} data-testid="change-voice">
+        <RefreshCw aria-hidden />
+      </Button>
+    </div>
+  );
+}
+
+export interface SpeechSettingsPanelProps {
+  voice: Voice | null;
+  mood: Mood | null;
+  onMoodChange: (mood: Mood) => void;
+  onVoiceChosen: (voice: Voice, mood: VoiceMood | null) => void;
+  language: TtsLanguage | null;
+  onLanguageChange: (language: TtsLanguage) => void;
+  settings: VoiceSettings;
+  onSettingChange: (key: keyof VoiceSettings, value: number) => void;
+  model: SpeechModel;
+  onModelChange: (model: SpeechModel) => void;
+}
+
+/** Section 2's settings side panel; every control here is sent with the request and shapes the audio. */
+export function SpeechSettingsPanel(props: SpeechSettingsPanelProps) {
+  const { t } = useTranslation();
+  const { number } = useFormatters();
+  const [modalOpen, setModalOpen] = useState(false);
+  const { voice } = props;
+  const moodOption = voice?.moods.find((option) => option.mood === props.mood) ?? null;
+  return (
+    <Card className="flex flex-col gap-6 p-5 sm:p-6" data-testid="speech-settings">
+      <div className="flex flex-col gap-2">
+        <span className="text-sm font-medium">{t('tts.voice')}</span>
+        <VoiceCard voice={voice} mood={moodOption} onChange={() => setModalOpen(true)} />
+        <VoiceSelectionModal open={modalOpen} onOpenChange={setModalOpen} onSelect={props.onVoiceChosen} />
+      </div>
+      <PreferenceErrorAlert />
+      {voice?.isGroup && voice.moods.length > 0 && (
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="tts-mood">{t('tts.mood')}</Label>
+          <Select value={props.mood ?? undefined} onValueChange={(value) => props.onMoodChange(value as Mood)}>
+            <SelectTrigger id="tts-mood">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {voice.moods.map((option) => (
+                <SelectItem key={option._id} value={option.mood}>
+                  {t(`voices.moods.${option.mood}`)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      )}
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="tts-language">{t('tts.language')}</Label>
+        <Select value={props.language ?? undefined} onValueChange={(value) => props.onLanguageChange(value as TtsLanguage)}>
+          <SelectTrigger id="tts-language">
+            <SelectValue placeholder={t('tts.languageAuto')} />
+          </SelectTrigger>
+          <SelectContent>
+            {TTS_LANGUAGES.map((language) => (
+              <SelectItem key={language} value={language}>
+                {t(`languages.${language}`)}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="flex items-center justify-between gap-3 text-sm">
+        <span className="font-medium">{t('tts.emotion')}</span>
+        <span className="flex items-center gap-2">
+          {t('tts.auto')}
+          <Badge tone="accent">{t('tts.limitedFree')}</Badge>
+        </span>
+      </div>
+      {SLIDER_KEYS.map((key) => {
+        const limits = VOICE_SETTING_LIMITS[key];
+        const value = props.settings[key];
+        return (
+          <div key={key} className="flex flex-col gap-2.5">
+            <div className="flex justify-between text-sm">
+              <span className="font-medium" id={`tts-${key}-label`}>
+                {t(`tts.${key}`)}
+              </span>
+              <span className="text-muted-foreground tabular-nums" data-testid={`tts-${key}-value`}>
+                {number(value)}
+              </span>
+            </div>
+            <Slider
+              min={limits.min}
+              max={limits.max}
+              step={limits.step}
+              value={[value]}
+              onValueChange={([next]) => props.onSettingChange(key, Math.round((next ?? limits.default) * 10) / 10)}
+              aria-label={t(`tts.${key}`)}
+            />
+          </div>
+        );
+      })}
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="tts-model">{t('home.model')}</Label>
+        <Select value={props.model} onValueChange={(value) => props.onModelChange(value as SpeechModel)}>
+          <SelectTrigger id="tts-model">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {SPEECH_MODELS.map((option) => (
+              <SelectItem key={option} value={option}>
+                {option}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,166 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  DEFAULT_PREFERENCES,
+  preferencesReplySchema,
+  withRecentVoice,
+  type Preferences,
+  type UpdatePreferencesRequest,
+  type Voice,
+  type VoiceSettings,
+} from '@sound-studio/shared';
+import { api } from '../../../lib/api/index.ts';
+import { failureReason, setPreferenceError, type PreferenceAction } from '../preference-errors.ts';
+
+export const preferencesQueryKey = ['preferences'] as const;
+/** Slider moves are saved once the hand rests (section 4's optimistic settings, fewer calls). */
+export const SETTINGS_SAVE_DELAY_MS = 400;
+
+const preferencesApi = {
+  get: (signal?: AbortSignal) => api.get('/preferences', { schema: preferencesReplySchema, signal }),
+  update: (request: UpdatePreferencesRequest) => api.put('/preferences', request, { schema: preferencesReplySchema }),
+  select: (voiceId: string) => api.put('/preferences/voice/selected', { voiceId }, { schema: preferencesReplySchema }),
+  favorite: (voiceId: string, action: 'add' | 'remove') => api.post('/preferences/voice/favorite', { voiceId, action }, { schema: preferencesReplySchema }),
+  settings: (settings: Partial<VoiceSettings>) => api.put('/preferences/voice/settings', settings, { schema: preferencesReplySchema }),
+};
+
+/** The user's preferences; the defaults stand in until (or unless) they load. */
+export function usePreferences() {
+  const query = useQuery({
+    queryKey: preferencesQueryKey,
+    queryFn: ({ signal }) => preferencesApi.get(signal).then((reply) => reply.preferences),
+    staleTime: 60_000,
+  });
+  return { ...query, preferences: query.data ?? DEFAULT_PREFERENCES };
+}
+
+function currentPreferences(queryClient: QueryClient): Preferences {
+  return queryClient.getQueryData<Preferences>(preferencesQueryKey) ?? DEFAULT_PREFERENCES;
+}
+
+/**
+ * One optimistic preference change (TanStack Query's recipe): apply at once, roll back and keep section 8's error
+ * state on failure, take the server's whole reply on success.
+ */
+function useOptimisticPreference<Variables>(
+  action: PreferenceAction,
+  send: (variables: Variables) => Promise<{ preferences: Preferences }>,
+  apply: (preferences: Preferences, variables: Variables) => Preferences,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onMutate: async (variables: Variables) => {
+      await queryClient.cancelQueries({ queryKey: preferencesQueryKey });
+      const snapshot = queryClient.getQueryData<Preferences>(preferencesQueryKey);
+      queryClient.setQueryData(preferencesQueryKey, apply(currentPreferences(queryClient), variables));
+      return { snapshot };
+    },
+    onError: (error, _variables, context) => {
+      queryClient.setQueryData(preferencesQueryKey, context?.snapshot);
+      setPreferenceError({ action, reason: failureReason(error) });
+    },
+    onSuccess: (reply) => {
+      setPreferenceError(null);
+      queryClient.setQueryData(preferencesQueryKey, reply.preferences);
+    },
+  });
+}
+
+/** Section 4: selecting a voice also records it among the recent voices (10, newest first, no duplicates). */
+export function applySelection(preferences: Preferences, voice: Pick<Voice, '_id' | 'name'>, now = new Date()): Preferences {
+  const reference = { _id: voice._id, name: voice.name };
+  return {
+    ...preferences,
+    voice: {
+      ...preferences.voice,
+      selectedVoiceId: voice._id,
+      selectedVoice: reference,
+      recentVoices: withRecentVoice(preferences.voice.recentVoices, { voiceId: voice._id, voice: reference, lastUsed: now.toISOString() }),
+    },
+  };
+}
+
+export function useSelectVoice() {
+  return useOptimisticPreference('select', (voice: Pick<Voice, '_id' | 'name'>) => preferencesApi.select(voice._id), (preferences, voice) => applySelection(preferences, voice));
+}
+
+export function applyFavorite(preferences: Preferences, voiceId: string, action: 'add' | 'remove'): Preferences {
+  const others = preferences.voice.favoriteVoices.filter((id) => id !== voiceId);
+  return { ...preferences, voice: { ...preferences.voice, favoriteVoices: action === 'add' ? [...others, voiceId] : others } };
+}
+
+export function useToggleFavorite() {
+  return useOptimisticPreference(
+    'favorite',
+    ({ voiceId, action }: { voiceId: string; action: 'add' | 'remove' }) => preferencesApi.favorite(voiceId, action),
+    (preferences, { voiceId, action }) => applyFavorite(preferences, voiceId, action),
+  );
+}
+
+export function useUpdatePreferences() {
+  return useOptimisticPreference(
+    'preferences',
+    (request: UpdatePreferencesRequest) => preferencesApi.update(request),
+    (preferences, { preferences: changes }) => ({
+      voice: { ...preferences.voice, ...changes.voice },
+      ui: { ...preferences.ui, ...changes.ui },
+      notifications: { ...preferences.notifications, ...changes.notifications },
+    }),
+  );
+}
+
+/**
+ * The sliders: each move shows at once (the cache is updated), and the changed values are saved together after
+ * SETTINGS_SAVE_DELAY_MS. A failed save rolls back to the values before the first unsaved move.
+ */
+export function useVoiceSettings() {
+  const queryClient = useQueryClient();
+  const { preferences } = usePreferences();
+  const pending = useRef<{ changes: Partial<VoiceSettings>; snapshot: Preferences | undefined } | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const mutation = useMutation({
+    mutationFn: (changes: Partial<VoiceSettings>) => preferencesApi.settings(changes),
+    onSuccess: (reply) => {
+      setPreferenceError(null);
+      // A move made while this call was under way stays on screen; it is saved by its own call.
+      if (!pending.current) queryClient.setQueryData(preferencesQueryKey, reply.preferences);
+    },
+  });
+  const { mutate } = mutation;
+
+  const flush = useCallback(() => {
+    const batch = pending.current;
+    pending.current = null;
+    if (!batch) return;
+    mutate(batch.changes, {
+      onError: (error) => {
+        queryClient.setQueryData(preferencesQueryKey, batch.snapshot);
+        setPreferenceError({ action: 'settings', reason: failureReason(error) });
+      },
+    });
+  }, [mutate, queryClient]);
+
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      flush();
+    },
+    [flush],
+  );
+
+  const setSetting = useCallback(
+    (key: keyof VoiceSettings, value: number) => {
+      const before = queryClient.getQueryData<Preferences>(preferencesQueryKey);
+      pending.current ??= { changes: {}, snapshot: before };
+      pending.current.changes[key] = value;
+      const base = before ?? DEFAULT_PREFERENCES;
+      queryClient.setQueryData(preferencesQueryKey, { ...base, voice: { ...base.voice, voiceSettings: { ...base.voice.voiceSettings, [key]: value } } });
+      clearTimeout(timer.current);
+      timer.current = setTimeout(flush, SETTINGS_SAVE_DELAY_MS);
+    },
+    [flush, queryClient],
+  );
+
+  return { settings: preferences.voice.voiceSettings, setSetting, isSaving: mutation.isPending };
+}

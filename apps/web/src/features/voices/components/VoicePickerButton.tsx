@@ -1,0 +1,35 @@
+import { ChevronDown } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Voice, VoiceMood } from '@sound-studio/shared';
+import { Button } from '../../../components/ui/button.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { useSelectedVoice } from '../hooks/use-selected-voice.ts';
+import { VoiceAvatar } from './VoiceAvatar.tsx';
+import { VoiceSelectionModal } from './VoiceSelectionModal.tsx';
+
+/** A compact button showing the selected voice; it opens the selection modal. */
+export function VoicePickerButton({ className, onSelect }: { className?: string; onSelect?: (voice: Voice, mood: VoiceMood | null) => void }) {
+  const { t } = useTranslation();
+  const { voice, isLoading } = useSelectedVoice();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        variant="outline"
+        className={cn('justify-between gap-2 pl-1.5', className)}
+        onClick={() => setOpen(true)}
+        aria-label={t('voices.pickerLabel', { voice: voice?.name ?? '' })}
+        data-testid="voice-picker"
+      >
+        <span className="flex min-w-0 items-center gap-2">
+          {voice ? <VoiceAvatar voice={voice} className="size-7 rounded-lg" /> : <Skeleton className="size-7" />}
+          <span className="truncate">{isLoading ? t('common.loading') : voice?.name}</span>
+        </span>
+        <ChevronDown aria-hidden />
+      </Button>
+      <VoiceSelectionModal open={open} onOpenChange={setOpen} onSelect={onSelect} />
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import type { Voice, VoiceMood } from '@sound-studio/shared';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
+import { useSelectVoice } from '../api/preferences-api.ts';
+import { PreferenceErrorAlert } from './PreferenceErrorAlert.tsx';
+import { VoiceBrowser } from './VoiceBrowser.tsx';
+
+const MODAL_TABS = ['library', 'myVoices', 'collected'] as const;
+
+/**
+ * Section 2's voice selection modal: Library, My Voices and Collected tabs, filters, previews, copy id and Use. Use
+ * selects the voice (saved to preferences), and closing unmounts the browser, which resets the filters.
+ */
+export function VoiceSelectionModal({
+  open,
+  onOpenChange,
+  onSelect,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Told which voice and mood were chosen (the mood is for grouped voices). */
+  onSelect?: (voice: Voice, mood: VoiceMood | null) => void;
+}) {
+  const { t } = useTranslation();
+  const { mutate: selectVoice } = useSelectVoice();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={t('voices.modalTitle')} description={t('voices.modalDescription')} size="xl" className="h-[min(88dvh,760px)]" data-testid="voice-modal">
+        <div className="flex flex-col gap-4">
+          <PreferenceErrorAlert />
+          <VoiceBrowser
+            tabs={MODAL_TABS}
+            renderAction={(voice, mood) => (
+              <Button
+                size="sm"
+                onClick={() => {
+                  selectVoice(voice);
+                  onSelect?.(voice, mood);
+                  onOpenChange(false);
+                }}
+                aria-label={t('voices.useVoice', { name: voice.name })}
+                data-testid="use-voice"
+              >
+                {t('voices.use')}
+              </Button>
+            )}
+          />
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,14 @@
+export { VoiceSelectionModal } from './components/VoiceSelectionModal.tsx';
+export { VoicePickerButton } from './components/VoicePickerButton.tsx';
+export { VoiceBrowser } from './components/VoiceBrowser.tsx';
+export { VoiceAvatar } from './components/VoiceAvatar.tsx';
+export { CopyVoiceIdButton } from './components/VoiceRowActions.tsx';
+export { PreferenceErrorAlert } from './components/PreferenceErrorAlert.tsx';
+export { useVoices, voicesQueryKey } from './api/voices-api.ts';
+export { usePreferences, useSelectVoice, useToggleFavorite, useUpdatePreferences, useVoiceSettings, preferencesQueryKey } from './api/preferences-api.ts';
+export { useSelectedVoice } from './hooks/use-selected-voice.ts';
+export { useVoiceFromQuery } from './hooks/use-voice-from-query.ts';
+export { useVoicePreview } from './hooks/use-voice-preview.ts';
+export { useLanguageNames } from './hooks/use-language-names.ts';
+export { SAMPLE_VOICES } from './sample-voices.ts';
+export { defaultMood, speechVoiceId, type VoiceTab } from './voice-rules.ts';
