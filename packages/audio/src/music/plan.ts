@@ -21,6 +21,7 @@ export interface PlanOptions {
 
 /** Seconds the final chord rings after the last bar (the tail the mastering fades). */
 const ENDING_SECONDS = 2.4;
+const MIN_ENDING_SECONDS = 1.5;
 const CHANNEL_BY_ROLE: Record<PartRole, number> = { lead: 0, harmony: 1, bass: 2, pad: 3, texture: 4, drums: 9 };
 const DEFAULT_MOOD: Record<MusicGenre, MusicMood> = {
   jazz: 'romantic', lofi: 'calm', pop: 'happy', rock: 'energetic', electronic: 'energetic', hiphop: 'dark',
@@ -127,7 +128,8 @@ export function fitTempo(
   const musicSeconds = durationSeconds - ENDING_SECONDS;
   if (reading.bpm !== undefined) {
     const barSeconds = (beatsPerBar * 60) / reading.bpm;
-    const totalBars = Math.max(1, Math.floor(musicSeconds / barSeconds + 0.25));
+    // At least MIN_ENDING_SECONDS for the last chord; the part of a bar that does not fit rings on with it.
+    const totalBars = Math.max(1, Math.floor((durationSeconds - MIN_ENDING_SECONDS) / barSeconds));
     return { bpm: reading.bpm, totalBars, barSeconds };
   }
   const [low, high] = profile.tempo;

@@ -209,8 +209,12 @@ export function readKey(prompt: string): PromptReading['key'] {
     const shift = solfege[2] === 'diyez' || solfege[2] === '#' ? 1 : solfege[2] === 'bemol' || solfege[2] === 'b' ? -1 : 0;
     return { tonic: (base + shift + 12) % 12, mode: modeFromWord(solfege[3] ?? 'major'), text: solfege[0] };
   }
-  const keyOf = /\bkey of ([A-G])(#|b)?/i.exec(text);
-  if (keyOf) return { tonic: parsePitchClass(`${(keyOf[1] ?? 'C').toUpperCase()}${keyOf[2] ?? ''}`), text: keyOf[0] };
+  // "key of D", "in E", "in Bb" (a capital letter, so the article in "in a mood" is not a key).
+  const keyOf = /\bkey of ([A-Ga-g])(#|b)?(?![\p{L}\d])/u.exec(text) ?? /\bin ([A-G])(#|b)?(?![\p{L}\d'’])/u.exec(text);
+  if (keyOf) {
+    const mode = tokenize(foldText(text)).find((token) => MODE_WORDS.some(([word]) => foldText(word) === token && word.length > 3));
+    return { tonic: parsePitchClass(`${(keyOf[1] ?? 'C').toUpperCase()}${keyOf[2] ?? ''}`), ...(mode ? { mode: modeFromWord(mode) } : {}), text: keyOf[0] };
+  }
   const modeOnly = tokenize(folded).find((token) => MODE_WORDS.some(([word]) => foldText(word) === token && word.length > 3));
   if (modeOnly) return { mode: modeFromWord(modeOnly), text: modeOnly };
   return undefined;

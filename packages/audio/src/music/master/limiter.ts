@@ -55,28 +55,48 @@ export function limiterGainCurve(envelope: Float32Array, inputGain: number, opti
   return smoothed;
 }
 
-/** result[n] = min(values[n .. n + window - 1]), with a monotonic queue. */
+/**
+ * result[n] = min(values[n .. n + window - 1]) by van Herk / Gil-Werman: minima running forwards and backwards
+ * inside blocks of `window` samples; any window spans at most two blocks.
+ */
 function forwardMinimum(values: Float32Array, window: number): Float32Array {
-  const result = new Float32Array(values.length);
-  const queue = new Int32Array(values.length);
-  let head = 0;
-  let tail = 0;
-  for (let index = values.length - 1; index >= 0; index--) {
-    const value = values[index] ?? 1;
-    while (tail > head && (values[queue[tail - 1] ?? 0] ?? 1) >= value) tail--;
-    queue[tail++] = index;
-    while ((queue[head] ?? 0) >= index + window) head++;
-    result[index] = values[queue[head] ?? index] ?? 1;
+  const length = values.length;
+  const fromBlockStart = new Float32Array(length);
+  const toBlockEnd = new Float32Array(length);
+  for (let start = 0; start < length; start += window) {
+    const end = Math.min(length, start + window);
+    let running = Infinity;
+    for (let index = start; index < end; index++) {
+      running = Math.min(running, values[index] ?? 1);
+      fromBlockStart[index] = running;
+    }
+    running = Infinity;
+    for (let index = end - 1; index >= start; index--) {
+      running = Math.min(running, values[index] ?? 1);
+      toBlockEnd[index] = running;
+    }
+  }
+  const result = new Float32Array(length);
+  for (let start = 0; start < length; start += window) {
+    const end = Math.min(length, start + window);
+    for (let index = start; index < end; index++) {
+      const last = Math.min(length - 1, index + window - 1);
+      result[index] = last < end ? (toBlockEnd[index] ?? 1) : Math.min(toBlockEnd[index] ?? 1, fromBlockStart[last] ?? 1);
+    }
   }
   return result;
 }
 
-/** result[n] = mean(values[n - window + 1 .. n]), treating samples before the start as 1 (no reduction). */
+/**
+ * result[n] = mean(values[n - window + 1 .. n]). Before the start the first value stands in, so a peak in the very
+ * first samples is held down as firmly as any other.
+ */
 function movingAverage(values: Float32Array, window: number): Float32Array {
   const result = new Float32Array(values.length);
-  let sum = window;
+  const first = values[0] ?? 1;
+  let sum = window * first;
   for (let index = 0; index < values.length; index++) {
-    sum += (values[index] ?? 1) - (index >= window ? (values[index - window] ?? 1) : 1);
+    sum += (values[index] ?? 1) - (index >= window ? (values[index - window] ?? 1) : first);
     result[index] = sum / window;
   }
   return result;

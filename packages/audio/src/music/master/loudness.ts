@@ -39,41 +39,46 @@ export function kWeightingFilters(sampleRate: number): [Biquad, Biquad] {
   return [shelf, highPass];
 }
 
-/** Squares of the K-weighted signal of one channel. */
-function weightedSquares(samples: Float32Array, sampleRate: number): Float64Array {
+/**
+ * Sums of the K-weighted signal's squares over consecutive 100 ms steps, added into `steps`. Streaming the filter
+ * keeps memory to one number per step, which matters for four-minute stereo tracks.
+ */
+function addWeightedStepSums(samples: Float32Array, sampleRate: number, stepLength: number, steps: Float64Array): void {
   const [shelf, highPass] = kWeightingFilters(sampleRate);
-  const squares = new Float64Array(samples.length);
   // Two direct-form-I biquads in series, state kept in locals for speed.
   let sx1 = 0, sx2 = 0, sy1 = 0, sy2 = 0, hy1 = 0, hy2 = 0;
-  for (let index = 0; index < samples.length; index++) {
-    const x = samples[index] ?? 0;
-    const shelved = shelf.b0 * x + shelf.b1 * sx1 + shelf.b2 * sx2 - shelf.a1 * sy1 - shelf.a2 * sy2;
-    sx2 = sx1; sx1 = x;
-    const weighted = shelved - 2 * sy1 + sy2 - highPass.a1 * hy1 - highPass.a2 * hy2;
-    sy2 = sy1; sy1 = shelved;
-    hy2 = hy1; hy1 = weighted;
-    squares[index] = weighted * weighted;
+  for (let step = 0; step < steps.length; step++) {
+    let sum = 0;
+    const end = Math.min(samples.length, (step + 1) * stepLength);
+    for (let index = step * stepLength; index < end; index++) {
+      // A constant far below audibility keeps the filter state out of denormal numbers (very slow) in silence;
+      // the high-pass removes it from the measurement.
+      const x = (samples[index] ?? 0) + 1e-20;
+      const shelved = shelf.b0 * x + shelf.b1 * sx1 + shelf.b2 * sx2 - shelf.a1 * sy1 - shelf.a2 * sy2;
+      sx2 = sx1; sx1 = x;
+      const weighted = shelved - 2 * sy1 + sy2 - highPass.a1 * hy1 - highPass.a2 * hy2;
+      sy2 = sy1; sy1 = shelved;
+      hy2 = hy1; hy1 = weighted;
+      sum += weighted * weighted;
+    }
+    steps[step] = (steps[step] ?? 0) + sum;
   }
-  return squares;
 }
 
 /** Mean-square power of each 400 ms block (100 ms hop), summed over channels (all weighted 1, as for L and R). */
 export function blockPowers(channels: readonly Float32Array[], sampleRate: number): number[] {
   const length = channels[0]?.length ?? 0;
-  const blockLength = Math.round(BLOCK_SECONDS * sampleRate);
-  const step = Math.round(STEP_SECONDS * sampleRate);
+  const stepLength = Math.round(STEP_SECONDS * sampleRate);
+  const stepsPerBlock = Math.round(BLOCK_SECONDS / STEP_SECONDS);
+  const blockLength = stepLength * stepsPerBlock;
   if (length < blockLength) return [];
-  const squares = channels.map((channel) => weightedSquares(channel, sampleRate));
-  // Prefix sums make every block an O(1) difference.
-  const prefix = new Float64Array(length + 1);
-  for (let index = 0; index < length; index++) {
-    let sum = 0;
-    for (const channel of squares) sum += channel[index] ?? 0;
-    prefix[index + 1] = (prefix[index] ?? 0) + sum;
-  }
+  const steps = new Float64Array(Math.floor(length / stepLength));
+  for (const channel of channels) addWeightedStepSums(channel, sampleRate, stepLength, steps);
   const powers: number[] = [];
-  for (let start = 0; start + blockLength <= length; start += step) {
-    powers.push(((prefix[start + blockLength] ?? 0) - (prefix[start] ?? 0)) / blockLength);
+  for (let first = 0; first + stepsPerBlock <= steps.length; first++) {
+    let sum = 0;
+    for (let step = first; step < first + stepsPerBlock; step++) sum += steps[step] ?? 0;
+    powers.push(sum / blockLength);
   }
   return powers;
 }

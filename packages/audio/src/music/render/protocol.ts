@@ -9,12 +9,18 @@ export interface RenderRequest {
 export interface ProduceRequest extends RenderRequest {
   master: Omit<MasterOptions, 'sampleRate' | 'durationSeconds'>;
   mp3Bitrate: 128 | 160 | 192 | 224 | 256 | 320;
+  /** Encode MP3 (the product); off for analysis-only renders. */
+  mp3: boolean;
   wav: boolean;
+  /** Return the mastered Float32 PCM too. */
+  pcm: boolean;
 }
 
 export interface ProducedTrack {
+  /** Empty when MP3 was not asked for. */
   mp3: Uint8Array;
   wav?: Uint8Array;
+  pcm?: { left: Float32Array; right: Float32Array; sampleRate: number };
   loudnessLufs: number;
   truePeakDbtp: number;
   /** Milliseconds spent in each stage inside the worker. */

@@ -49,6 +49,7 @@ async function handle(message: RenderRequestMessage): Promise<{ result: unknown;
       const produced = await produce(message.request as ProduceRequest, progress);
       const transfer = [produced.mp3.buffer as ArrayBuffer];
       if (produced.wav) transfer.push(produced.wav.buffer as ArrayBuffer);
+      if (produced.pcm) transfer.push(produced.pcm.left.buffer as ArrayBuffer, produced.pcm.right.buffer as ArrayBuffer);
       return { result: produced, transfer };
     }
   }
@@ -65,7 +66,7 @@ async function produce(request: ProduceRequest, progress: (stage: 'render' | 'ma
   const masterMs = performance.now() - started;
   started = performance.now();
   progress('encode', 0);
-  const mp3 = await encodeStereoMp3(mastered.left, mastered.right, mastered.sampleRate, request.mp3Bitrate);
+  const mp3 = request.mp3 ? await encodeStereoMp3(mastered.left, mastered.right, mastered.sampleRate, request.mp3Bitrate) : new Uint8Array(0);
   const result: ProducedTrack = {
     mp3,
     loudnessLufs: mastered.loudnessLufs,
@@ -73,6 +74,7 @@ async function produce(request: ProduceRequest, progress: (stage: 'render' | 'ma
     timings: { renderMs, masterMs, encodeMs: 0 },
   };
   if (request.wav) result.wav = encodeStereoWav(mastered.left, mastered.right, mastered.sampleRate);
+  if (request.pcm) result.pcm = { left: mastered.left, right: mastered.right, sampleRate: mastered.sampleRate };
   result.timings.encodeMs = performance.now() - started;
   return result;
 }

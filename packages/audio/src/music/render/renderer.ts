@@ -20,8 +20,12 @@ export interface RenderOptions {
 }
 
 export interface ProduceOptions extends RenderOptions {
+  /** Encode the MP3 (default true). */
+  mp3?: boolean;
   /** Also return a 16-bit stereo WAV of the mastered audio. */
   wav?: boolean;
+  /** Also return the mastered Float32 PCM. */
+  pcm?: boolean;
   mp3Bitrate?: 128 | 160 | 192 | 224 | 256 | 320;
   master?: Omit<MasterOptions, 'sampleRate' | 'durationSeconds'>;
 }
@@ -59,7 +63,10 @@ export class MusicRenderer {
     const { midi, durationSeconds } = midiAndDuration(input, options.durationSeconds);
     return this.pool.run(
       'produce',
-      { midi, durationSeconds, sampleRate: MUSIC_SAMPLE_RATE, master: options.master ?? {}, mp3Bitrate: options.mp3Bitrate ?? 192, wav: options.wav ?? false },
+      {
+        midi, durationSeconds, sampleRate: MUSIC_SAMPLE_RATE, master: options.master ?? {}, mp3Bitrate: options.mp3Bitrate ?? 192,
+        mp3: options.mp3 ?? true, wav: options.wav ?? false, pcm: options.pcm ?? false,
+      },
       poolOptions(options),
     );
   }

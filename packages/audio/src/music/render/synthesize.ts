@@ -66,7 +66,7 @@ export async function synthesizeMidi(bank: BasicSoundBank, midi: Uint8Array, opt
       nextProgress += progressEvery;
     }
   }
-  synth.destroySynthProcessor();
+  // No destroySynthProcessor(): it would also destroy the shared sound bank. The synth is garbage-collected.
   options.onProgress?.(1);
   return { left, right, sampleRate };
 }

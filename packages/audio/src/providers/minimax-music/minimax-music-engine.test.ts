@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseMp3Frames } from '../../codec/mp3-frames.ts';
+import { createMusicEngine } from '../../music/create-engine.ts';
+import { LocalMusicEngine } from '../../music/engine.ts';
+import { MusicError } from '../../music/errors.ts';
+import { startFakeMiniMaxMusicServer, type FakeMiniMaxMusicServer } from './fake-server.ts';
+import { MiniMaxMusicEngine } from './minimax-music-engine.ts';
+import { MINIMAX_MUSIC_STATUS } from './wire.ts';
+
+let fake: FakeMiniMaxMusicServer;
+
+beforeAll(async () => {
+  fake = await startFakeMiniMaxMusicServer({ songSeconds: 2 });
+});
+
+afterAll(async () => {
+  await fake.close();
+});
+
+function engine(options: Partial<ConstructorParameters<typeof MiniMaxMusicEngine>[0]> = {}): MiniMaxMusicEngine {
+  return new MiniMaxMusicEngine({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, ...options });
+}
+
+async function expectMusicError(promise: Promise<unknown>, code: string, message?: RegExp): Promise<void> {
+  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  expect(error).toBeInstanceOf(MusicError);
+  expect((error as MusicError).code).toBe(code);
+  if (message) expect((error as MusicError).message).toMatch(message);
+}
+
+describe('MiniMax music adapter', () => {
+  it('sends the documented request and decodes hex audio', async () => {
+    const before = fake.requests.length;
+    const result = await engine().generate({ prompt: 'Jazzy, male, smooth, expressive, soulful', durationSeconds: 60, lyrics: '[Verse]\nSmooth night', seed: 5 });
+    const request = fake.requests[before];
+    expect(request?.path).toBe('/v1/music_generation');
+    expect(request?.headers.authorization).toBe(`Bearer ${fake.apiKey}`);
+    expect(request?.body).toEqual({
+      model: 'music-1.5',
+      prompt: 'Jazzy, male, smooth, expressive, soulful',
+      lyrics: '[Verse]\nSmooth night',
+      audio_setting: { sample_rate: 44100, bitrate: 256000, format: 'mp3' },
+      output_format: 'hex',
+    });
+    expect(result.provider).toBe('minimax');
+    expect(parseMp3Frames(result.mp3).durationSeconds).toBeGreaterThan(1.9);
+    expect(result.durationSeconds).toBe(2);
+    expect(result.plan.genre).toBe('jazz');
+    expect(result.artworkSvg.startsWith('<svg')).toBe(true);
+    expect(result.seed).toBe(5);
+  });
+
+  it('downloads the audio when MiniMax answers with a URL', async () => {
+    const before = fake.requests.length;
+    const result = await engine({ outputFormat: 'url', model: 'music-2.6' }).generate({ prompt: 'upbeat pop', durationSeconds: 30 });
+    const [generation, download] = fake.requests.slice(before);
+    expect(generation?.body).toMatchObject({ output_format: 'url', model: 'music-2.6', is_instrumental: true });
+    expect(download?.method).toBe('GET');
+    expect(download?.path).toMatch(/^\/files\//);
+    expect(parseMp3Frames(result.mp3).frames).toBeGreaterThan(10);
+    expect(parseMp3Frames(result.mp3).channelMode).not.toBe('mono');
+  });
+
+  it.each([
+    [MINIMAX_MUSIC_STATUS.authenticationFailed, 'PROVIDER_AUTH'],
+    [MINIMAX_MUSIC_STATUS.invalidApiKey, 'PROVIDER_AUTH'],
+    [MINIMAX_MUSIC_STATUS.rateLimited, 'PROVIDER_RATE_LIMIT'],
+    [MINIMAX_MUSIC_STATUS.insufficientBalance, 'PROVIDER_BALANCE'],
+    [MINIMAX_MUSIC_STATUS.invalidParameters, 'INVALID_REQUEST'],
+    [1000, 'PROVIDER_ERROR'],
+  ] as const)('maps status code %i to %s', async (statusCode, code) => {
+    fake.failNext({ statusCode, statusMsg: 'fake failure' });
+    await expectMusicError(engine().generate({ prompt: 'pop', durationSeconds: 30 }), code, new RegExp(`${statusCode}`));
+  });
+
+  it('says a rejected prompt in the words the UI shows', async () => {
+    fake.failNext({ statusCode: MINIMAX_MUSIC_STATUS.sensitiveInput, statusMsg: 'input sensitive' });
+    await expectMusicError(engine().generate({ prompt: 'pop', durationSeconds: 30 }), 'PROVIDER_REJECTED', /Prompt was rejected/);
+  });
+
+  it('reports HTTP failures, failed downloads and a wrong key', async () => {
+    fake.failNext({ httpStatus: 502 });
+    await expectMusicError(engine().generate({ prompt: 'pop', durationSeconds: 30 }), 'PROVIDER_ERROR', /HTTP 502/);
+    fake.failNext({ downloadStatus: 404 });
+    await expectMusicError(engine({ outputFormat: 'url' }).generate({ prompt: 'pop', durationSeconds: 30 }), 'PROVIDER_ERROR', /404/);
+    await expectMusicError(new MiniMaxMusicEngine({ apiKey: 'wrong', baseUrl: fake.baseUrl }).generate({ prompt: 'pop', durationSeconds: 30 }), 'PROVIDER_AUTH');
+  });
+
+  it('validates before calling out', async () => {
+    const before = fake.requests.length;
+    await expectMusicError(engine().generate({ prompt: '   ', durationSeconds: 30 }), 'INVALID_REQUEST', /Please enter a music prompt/);
+    await expectMusicError(engine().generate({ prompt: 'pop', durationSeconds: 2 }), 'INVALID_REQUEST');
+    expect(fake.requests.length).toBe(before);
+    expect(() => new MiniMaxMusicEngine({ apiKey: '' })).toThrow(MusicError);
+  });
+
+  it('honours an abort signal', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expectMusicError(engine().generate({ prompt: 'pop', durationSeconds: 30, signal: controller.signal }), 'ABORTED');
+  });
+});
+
+describe('createMusicEngine', () => {
+  it('builds the engine the configuration names', async () => {
+    const local = createMusicEngine({ provider: 'local' });
+    expect(local).toBeInstanceOf(LocalMusicEngine);
+    await local.close();
+    const cloud = createMusicEngine({ provider: 'minimax', apiKey: fake.apiKey, baseUrl: fake.baseUrl });
+    expect(cloud.provider).toBe('minimax');
+    expect((await cloud.generate({ prompt: 'calm ambient', durationSeconds: 30 })).mp3.length).toBeGreaterThan(1000);
+  });
+});
