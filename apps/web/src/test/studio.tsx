@@ -1,0 +1,30 @@
+import type { ReactElement } from 'react';
+import { vi } from 'vitest';
+import { ToastProvider } from '../components/ui/toast.tsx';
+import { PlayerProvider } from '../features/player/index.ts';
+import { okReply, renderWithProviders, stubFetch } from './render.tsx';
+import { makePreferences, TEST_VOICES } from './fixtures.ts';
+
+type Routes = Parameters<typeof stubFetch>[0];
+
+/** Renders inside the shell's providers (player, toasts) with the voice list and preferences answered by default. */
+export function renderInStudio(ui: ReactElement, { path = '/', routes = {} as Routes, auth }: { path?: string; routes?: Routes; auth?: Parameters<typeof renderWithProviders>[1] extends infer O ? (O extends { auth?: infer A } ? A : never) : never } = {}) {
+  const audio = new Audio();
+  const stub = stubFetch({
+    'GET /voices/list-grouped': () => okReply({ voices: TEST_VOICES }),
+    'GET /preferences': () => okReply({ preferences: makePreferences() }),
+    ...routes,
+  });
+  const rendered = renderWithProviders(
+    <ToastProvider>
+      <PlayerProvider audioElement={audio}>{ui}</PlayerProvider>
+    </ToastProvider>,
+    { path, ...(auth ? { auth } : {}) },
+  );
+  return { ...rendered, ...stub, audio };
+}
+
+/** Lets pending promises and timers of a debounce run under fake timers. */
+export async function flushTimers(ms: number) {
+  await vi.advanceTimersByTimeAsync(ms);
+}
