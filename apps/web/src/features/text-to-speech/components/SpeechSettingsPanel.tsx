@@ -77,7 +77,7 @@ export function SpeechSettingsPanel(props: SpeechSettingsPanelProps) {
       {voice?.isGroup && voice.moods.length > 0 && (
         <div className="flex flex-col gap-2">
           <Label htmlFor="tts-mood">{t('tts.mood')}</Label>
-          <Select value={props.mood ?? undefined} onValueChange={(value) => props.onMoodChange(value as Mood)}>
+          <Select value={props.mood ?? ''} onValueChange={(value) => props.onMoodChange(value as Mood)}>
             <SelectTrigger id="tts-mood">
               <SelectValue />
             </SelectTrigger>
@@ -93,7 +93,7 @@ export function SpeechSettingsPanel(props: SpeechSettingsPanelProps) {
       )}
       <div className="flex flex-col gap-2">
         <Label htmlFor="tts-language">{t('tts.language')}</Label>
-        <Select value={props.language ?? undefined} onValueChange={(value) => props.onLanguageChange(value as TtsLanguage)}>
+        <Select value={props.language ?? ''} onValueChange={(value) => props.onLanguageChange(value as TtsLanguage)}>
           <SelectTrigger id="tts-language">
             <SelectValue placeholder={t('tts.languageAuto')} />
           </SelectTrigger>
