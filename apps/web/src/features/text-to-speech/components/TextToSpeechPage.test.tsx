@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TEXT_MAX_LENGTH } from '@sound-studio/shared';
 import { errorReply, okReply, setupI18n } from '../../../test/render.tsx';
