@@ -6,6 +6,8 @@ import {
   jsonSchemaTransformObject,
   serializerCompiler,
 } from 'fastify-type-provider-zod';
+import path from 'node:path';
+import type { SpeechEngine } from '@sound-studio/audio';
 import { Redis } from 'ioredis';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
@@ -14,13 +16,20 @@ import { adminRoutes } from './features/admin/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { creditsRoutes } from './features/credits/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { mediaRoutes } from './features/media/routes.ts';
+import { preferencesRoutes } from './features/preferences/routes.ts';
 import { plansRoutes } from './features/plans/routes.ts';
 import { realtimePlugin } from './features/realtime/plugin.ts';
+import { ttsRoutes } from './features/tts/routes.ts';
+import { voicesRoutes } from './features/voices/routes.ts';
 import { webStaticRoutes } from './features/web-static/routes.ts';
 import { authenticateAccessToken, bearerToken } from './lib/authentication.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { CreditService } from './lib/credit-service.ts';
+import { createJobQueue } from './jobs/create-job-queue.ts';
 import { installErrorHandler } from './lib/error-handler.ts';
+import { LocalFileStore } from './lib/file-store/local-file-store.ts';
+import { MediaLinks } from './lib/media-links.ts';
 import './lib/fastify-decorators.ts';
 import { createRateLimiters } from './lib/rate-limit/limiter.ts';
 import { MemoryRateLimitStore } from './lib/rate-limit/memory-store.ts';
@@ -28,6 +37,8 @@ import { RedisRateLimitStore } from './lib/rate-limit/redis-store.ts';
 import type { RateLimitStore } from './lib/rate-limit/store.ts';
 import { RealtimeHub } from './lib/realtime-hub.ts';
 import { installApiRateLimit, installCsrfProtection } from './lib/request-guards.ts';
+import { createConfiguredSpeechEngine, LazySpeechEngine } from './lib/speech/engine.ts';
+import { VoiceDirectory } from './lib/voice-directory.ts';
 import { zodValidatorCompiler } from './lib/zod-validation.ts';
 
 export interface BuildAppOptions {
@@ -35,6 +46,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** An open, migrated database. The caller keeps ownership and closes it; otherwise the app opens and closes one. */
   database?: DatabaseHandle;
+  /** A speech engine the caller owns (tests share one per file); otherwise the configured one, closed with the app. */
+  speechEngine?: SpeechEngine;
 }
 
 /**
@@ -65,6 +78,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     });
 
     decorateServices(app, { config, clock, database, redis, rateLimitStore });
+    decorateMediaServices(app, options.speechEngine);
     installApiRateLimit(app);
     installCsrfProtection(app);
     await registerApiDocs(app);
@@ -75,6 +89,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         await api.register(plansRoutes);
         await api.register(creditsRoutes);
         await api.register(adminRoutes);
+        await api.register(mediaRoutes);
+        await api.register(voicesRoutes);
+        await api.register(ttsRoutes);
+        await api.register(preferencesRoutes);
       },
       { prefix: '/api' },
     );
@@ -110,6 +128,31 @@ function decorateServices(app: FastifyInstance, services: Services): void {
     const token = bearerToken(request.headers.authorization);
     request.auth = await authenticateAccessToken(database.db, config.jwtSecret, clock.now(), token);
   });
+}
+
+/**
+ * Speech, stored media and background jobs. Job handlers (registered by feature plugins) start once the app is ready,
+ * unless RUN_WORKERS=false; the queue stops before the server closes, then the engine goes.
+ */
+function decorateMediaServices(app: FastifyInstance, sharedEngine: SpeechEngine | undefined): void {
+  const { config } = app;
+  const speech =
+    sharedEngine ?? new LazySpeechEngine(config.speech.provider, () => createConfiguredSpeechEngine(config.speech));
+  if (!sharedEngine) app.addHook('onClose', () => speech.close());
+  app.decorate('speech', speech);
+  app.decorate('files', new LocalFileStore(path.join(config.dataDir, 'media')));
+  app.decorate('mediaLinks', new MediaLinks(config.jwtSecret, app.clock));
+  app.decorate('voices', new VoiceDirectory());
+  const jobs = createJobQueue({
+    db: app.db,
+    clock: app.clock,
+    log: app.log,
+    concurrency: config.jobs.concurrency,
+    redis: config.redisUrl ? { url: config.redisUrl, keyPrefix: config.redisKeyPrefix } : null,
+  });
+  app.decorate('jobs', jobs);
+  if (config.jobs.runWorkers) app.addHook('onReady', () => jobs.start());
+  app.addHook('preClose', () => jobs.stop());
 }
 
 /** Connects up front so a wrong REDIS_URL stops the start with a clear error instead of failing requests later. */

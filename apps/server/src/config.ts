@@ -11,6 +11,20 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export type DatabaseTarget = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
 
+export const SPEECH_PROVIDERS = ['local', 'minimax'] as const;
+
+/** Which speech engine renders audio: the local eSpeak NG pool (default) or MiniMax's cloud API. */
+export type SpeechConfig =
+  | { provider: 'local'; /** Worker threads; null means the engine's default (min(2, CPUs)). */ workers: number | null }
+  | { provider: 'minimax'; apiKey: string; baseUrl: string | null; groupId: string | null };
+
+export interface JobsConfig {
+  /** Whether this process runs job handlers (false: an API node that only enqueues, with `npm run worker` elsewhere). */
+  runWorkers: boolean;
+  /** Jobs run at the same time by one process. */
+  concurrency: number;
+}
+
 export interface AppConfig {
   readonly port: number;
   readonly host: string;
@@ -27,6 +41,8 @@ export interface AppConfig {
   readonly webDistDir: string;
   readonly rateLimits: Readonly<Record<RateLimitScope, Readonly<RateLimitRule>>>;
   readonly logLevel: LogLevel;
+  readonly speech: Readonly<SpeechConfig>;
+  readonly jobs: Readonly<JobsConfig>;
 }
 
 export type Environment = Record<string, string | undefined>;
@@ -37,7 +53,7 @@ export class ConfigError extends Error {
 }
 
 // Never echoed back in error messages: they may carry passwords.
-const SECRET_VARIABLES = new Set(['JWT_SECRET', 'ADMIN_TOKEN', 'DATABASE_URL', 'REDIS_URL']);
+const SECRET_VARIABLES = new Set(['JWT_SECRET', 'ADMIN_TOKEN', 'DATABASE_URL', 'REDIS_URL', 'MINIMAX_API_KEY']);
 
 export const JWT_SECRET_FILE = 'jwt-secret';
 export const ADMIN_TOKEN_FILE = 'admin-token';
@@ -99,8 +115,24 @@ const environmentSchema = z.object({
   ADMIN_TOKEN: z.string().min(16, { error: 'must be at least 16 characters long' }).optional(),
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  SPEECH_PROVIDER: z.enum(SPEECH_PROVIDERS, { error: `must be one of ${SPEECH_PROVIDERS.join(', ')}` }).default('local'),
+  SPEECH_WORKERS: wholeNumber(1, 64).optional(),
+  MINIMAX_API_KEY: z.string().optional(),
+  MINIMAX_BASE_URL: urlWithScheme(['http', 'https']).optional(),
+  MINIMAX_GROUP_ID: z.string().optional(),
+  RUN_WORKERS: switchValue.default(true),
+  JOB_CONCURRENCY: wholeNumber(1, 64).default(2),
   ...rateLimitShape,
-});
+})
+  .refine((values) => values.SPEECH_PROVIDER !== 'minimax' || Boolean(values.MINIMAX_API_KEY), {
+    path: ['MINIMAX_API_KEY'],
+    error: 'is required when SPEECH_PROVIDER is minimax',
+  })
+  // Without Redis nothing else can run the jobs this server enqueues.
+  .refine((values) => values.RUN_WORKERS || Boolean(values.REDIS_URL), {
+    path: ['RUN_WORKERS'],
+    error: 'can only be false with REDIS_URL set (jobs then run in `npm run worker`)',
+  });
 
 type ParsedEnvironment = z.infer<typeof environmentSchema> & Record<string, number | undefined>;
 
@@ -153,7 +185,21 @@ export function loadConfig(env: Environment = process.env): AppConfig {
       : path.resolve(SERVER_PACKAGE_DIR, '../web/dist'),
     rateLimits: rateLimitsFrom(values),
     logLevel: values.LOG_LEVEL,
+    speech: speechFrom(values),
+    jobs: { runWorkers: values.RUN_WORKERS, concurrency: values.JOB_CONCURRENCY },
   } satisfies AppConfig);
+}
+
+function speechFrom(values: ParsedEnvironment): SpeechConfig {
+  if (values.SPEECH_PROVIDER === 'minimax') {
+    return {
+      provider: 'minimax',
+      apiKey: values.MINIMAX_API_KEY ?? '',
+      baseUrl: values.MINIMAX_BASE_URL ?? null,
+      groupId: values.MINIMAX_GROUP_ID ?? null,
+    };
+  }
+  return { provider: 'local', workers: values.SPEECH_WORKERS ?? null };
 }
 
 function rateLimitsFrom(values: ParsedEnvironment): Record<RateLimitScope, RateLimitRule> {

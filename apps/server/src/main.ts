@@ -9,6 +9,8 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   app.log.info(`Sound Studio is running at http://${shownHost}:${config.port} (API docs: /api/docs)`);
+  // Start the speech workers now, so the first generation does not wait for them (the server already answers).
+  app.speech.warmUp().catch((error: unknown) => app.log.error({ err: error }, 'speech engine warm-up failed'));
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {

@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   'INSUFFICIENT_CREDITS',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA',
+  'RANGE_NOT_SATISFIABLE',
   'CONFLICT',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
@@ -37,6 +38,8 @@ export const HTTP_STATUS_BY_CODE: Record<ServerErrorCode, number> = {
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA: 415,
+  /** A byte range outside a media file (Range header of GET /api/media/...). */
+  RANGE_NOT_SATISFIABLE: 416,
   RATE_LIMITED: 429,
   INSUFFICIENT_CREDITS: 402,
   SERVICE_UNAVAILABLE: 503,

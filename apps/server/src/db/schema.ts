@@ -1,6 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { CREDIT_REASONS, type CreditRates, type PlanFeatures } from '@sound-studio/shared';
+import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  CREDIT_REASONS,
+  JOB_STATUSES,
+  MOODS,
+  SPEECH_MODELS,
+  type CreditRates,
+  type PlanFeatures,
+  type Preferences,
+} from '@sound-studio/shared';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -121,3 +129,73 @@ export const creditTransactions = pgTable(
     index('credit_transactions_reservation_id_idx').on(table.reservationId),
   ],
 );
+
+const timestampColumn = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * Background work (long-form speech, later music): the row is the source of truth for status and progress, whichever
+ * queue (in-process or BullMQ) delivers it to a worker. `attempts` counts starts, so restarts are visible.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: text('type').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: JOB_STATUSES }).notNull().default('queued'),
+    progress: doublePrecision('progress').notNull().default(0),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestampColumn('updated_at').notNull().defaultNow(),
+    startedAt: timestampColumn('started_at'),
+    finishedAt: timestampColumn('finished_at'),
+  },
+  (table) => [
+    index('jobs_status_created_idx').on(table.status, table.createdAt),
+    index('jobs_user_id_idx').on(table.userId),
+    check('jobs_progress_range', sql`${table.progress} >= 0 AND ${table.progress} <= 1`),
+  ],
+);
+
+export const TTS_SOURCES = ['editor', 'document'] as const;
+
+/** Every text-to-speech generation a user keeps: what was said, how, and where its MP3 is stored. */
+export const ttsGenerations = pgTable(
+  'tts_generations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    voiceId: text('voice_id').notNull(),
+    voiceName: text('voice_name').notNull(),
+    mood: text('mood', { enum: MOODS }),
+    speed: doublePrecision('speed').notNull(),
+    pitch: doublePrecision('pitch').notNull(),
+    volume: doublePrecision('volume').notNull(),
+    language: text('language'),
+    model: text('model', { enum: SPEECH_MODELS }).notNull(),
+    source: text('source', { enum: TTS_SOURCES }).notNull(),
+    characters: integer('characters').notNull(),
+    credits: integer('credits').notNull(),
+    durationSeconds: doublePrecision('duration_seconds').notNull(),
+    fileKey: text('file_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('tts_generations_user_created_idx').on(table.userId, table.createdAt)],
+);
+
+/** The spec's Preferences entity, one JSON document per user (read merged over the defaults). */
+export const userPreferences = pgTable('user_preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  preferences: jsonb('preferences').$type<Preferences>().notNull(),
+  updatedAt: timestampColumn('updated_at').notNull().defaultNow(),
+});

@@ -1,11 +1,16 @@
+import type { SpeechEngine } from '@sound-studio/audio';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config.ts';
 import type { Database, DatabaseKind } from '../db/client.ts';
 import type { AuthContext } from './authentication.ts';
 import type { Clock } from './clock.ts';
+import type { JobQueue } from '../jobs/types.ts';
 import type { CreditService } from './credit-service.ts';
+import type { FileStore } from './file-store/file-store.ts';
+import type { MediaLinks } from './media-links.ts';
 import type { RateLimiters } from './rate-limit/limiter.ts';
 import type { RealtimeHub } from './realtime-hub.ts';
+import type { VoiceDirectory } from './voice-directory.ts';
 
 // Services every feature may use, decorated on the root instance by buildApp().
 declare module 'fastify' {
@@ -19,6 +24,15 @@ declare module 'fastify' {
     realtime: RealtimeHub;
     /** The shared Redis connection when REDIS_URL is set. */
     redis: Redis | null;
+    /** The speech engine SPEECH_PROVIDER selects, created on first use. */
+    speech: SpeechEngine;
+    /** Generated media (DATA_DIR/media on the local disk). */
+    files: FileStore;
+    /** Signed links to stored media. */
+    mediaLinks: MediaLinks;
+    /** Background jobs (long-form speech; music later). */
+    jobs: JobQueue;
+    voices: VoiceDirectory;
     /**
      * Route hook (onRequest, so it runs before body validation) that requires a valid access token of an open
      * session and sets `request.auth`.
@@ -27,5 +41,12 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * false for routes an ordinary page load calls many times over (voice artwork, previews, media range requests):
+     * they are not counted by the generic per-user API limit.
+     */
+    apiRateLimit?: boolean;
   }
 }

@@ -51,6 +51,7 @@ export function installApiRateLimit(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     const path = pathOf(request);
     if (!isApiCall(path) || UNLIMITED_PREFIXES.some((prefix) => isUnder(path, prefix))) return;
+    if (request.routeOptions.config.apiRateLimit === false) return;
     await app.rateLimiters.api.consume(callerKey(app, request));
   });
 }

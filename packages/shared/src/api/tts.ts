@@ -119,3 +119,10 @@ export const documentReplySchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('job'), fileName: z.string(), characters: z.number().int(), job: ttsJobSchema }),
 ]);
 export type DocumentReply = z.infer<typeof documentReplySchema>;
+
+/** DELETE /tts/history/{id} and DELETE /tts/history (clear all): how many generations (and their files) went. */
+export const ttsDeleteReplySchema = z.object({ deleted: z.number().int() });
+export type TtsDeleteReply = z.infer<typeof ttsDeleteReplySchema>;
+
+/** Socket event on the '/user' namespace whenever one of the user's long-form jobs changes (payload: TtsJob). */
+export const TTS_JOB_UPDATED_EVENT = 'tts_job_updated';

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
+import { TEXT_MAX_LENGTH, ttsRequestSchema, UPLOAD_LIMITS, type DocumentReply } from '@sound-studio/shared';
+import { z } from 'zod';
+import type { JobQueue } from '../../jobs/types.ts';
+import { CreditHold } from '../../lib/credit-hold.ts';
+import type { CreditService } from '../../lib/credit-service.ts';
+import { AppError, validationError } from '../../lib/errors.ts';
+import type { MediaLinks } from '../../lib/media-links.ts';
+import type { VoiceDirectory } from '../../lib/voice-directory.ts';
+import { extractDocumentText } from './document-text.ts';
+import { LONG_FORM_JOB_TYPE, toTtsJob, type LongFormPayload } from './long-form.ts';
+import {
+  assertSpeakable,
+  costOf,
+  effectiveMood,
+  engineRequestOf,
+  resolveVoiceOrFail,
+  settingsOf,
+} from './prepare.ts';
+import type { TtsRepository } from './repository.ts';
+
+export const MULTIPART_LIMITS = {
+  fileSize: UPLOAD_LIMITS.documentBytes,
+  files: 1,
+  fields: 10,
+  fieldSize: 1024,
+  parts: 12,
+} as const;
+
+const FILE_TOO_LARGE_MESSAGE = 'The file is too large (max 50 MB)';
+const VOICE_NEEDED_MESSAGE = 'Please select a voice to turn this document into speech';
+
+/** Form fields arrive as strings: numbers are converted before the same rules as the generate call apply. */
+const numberField = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === undefined || value === '' ? undefined : Number(value)), schema);
+
+const documentFieldsSchema = z.object({
+  voiceId: z.string().trim().min(1, VOICE_NEEDED_MESSAGE).optional(),
+  mood: ttsRequestSchema.shape.mood,
+  speed: numberField(ttsRequestSchema.shape.speed),
+  pitch: numberField(ttsRequestSchema.shape.pitch),
+  volume: numberField(ttsRequestSchema.shape.volume),
+  language: z.preprocess((value) => (value === '' ? undefined : value), ttsRequestSchema.shape.language),
+  model: z.preprocess((value) => (value === '' ? undefined : value), ttsRequestSchema.shape.model),
+});
+
+interface Upload {
+  fileName: string;
+  bytes: Buffer;
+  fields: Record<string, string>;
+}
+
+/** Reads the multipart body: one `file` part (50 MB at most) and the optional setting fields, in any order. */
+export async function readUpload(request: FastifyRequest): Promise<Upload> {
+  if (!request.isMultipart()) {
+    throw new AppError('UNSUPPORTED_MEDIA', 'Send the document as multipart/form-data with a "file" field');
+  }
+  let file: { fileName: string; bytes: Buffer } | null = null;
+  const fields: Record<string, string> = {};
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        file ??= { fileName: part.filename, bytes: await readFilePart(part) };
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    throw uploadError(error);
+  }
+  if (!file) throw validationError('file', 'Please choose a file to upload');
+  return { ...file, fields };
+}
+
+async function readFilePart(part: MultipartFile): Promise<Buffer> {
+  const bytes = await part.toBuffer();
+  if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', FILE_TOO_LARGE_MESSAGE);
+  return bytes;
+}
+
+function uploadError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: string } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', FILE_TOO_LARGE_MESSAGE);
+  if (code === 'FST_FILES_LIMIT') return validationError('file', 'Upload one file at a time');
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new AppError('VALIDATION_ERROR', 'Too many form fields');
+  return new AppError('VALIDATION_ERROR', 'The upload could not be read');
+}
+
+export interface DocumentDependencies {
+  repository: TtsRepository;
+  voices: VoiceDirectory;
+  credits: CreditService;
+  jobs: JobQueue;
+  mediaLinks: MediaLinks;
+}
+
+/**
+ * POST /tts/documents: the text when it fits the editor, otherwise a long-form job (credits for every character
+ * held now, charged when the audio is done).
+ */
+export async function handleDocument(deps: DocumentDependencies, userId: string, upload: Upload): Promise<DocumentReply> {
+  const { text, characters } = await extractDocumentText(upload.fileName, upload.bytes);
+  if (characters <= TEXT_MAX_LENGTH) return { kind: 'text', fileName: upload.fileName, text, characters };
+
+  const fields = documentFieldsSchema.safeParse(upload.fields);
+  if (!fields.success) throw new AppError('VALIDATION_ERROR', fields.error.issues[0]?.message ?? 'Invalid settings');
+  const { voiceId, ...settingsInput } = fields.data;
+  if (!voiceId) throw validationError('voiceId', VOICE_NEEDED_MESSAGE);
+  const voice = await resolveVoiceOrFail(deps.voices, voiceId, userId);
+  const jobId = randomUUID();
+  const creditsPerCharacter = await deps.repository.creditsPerCharacter(userId);
+  const prepared = {
+    voice,
+    mood: effectiveMood(settingsInput.mood, voice),
+    settings: settingsOf(settingsInput),
+  };
+  assertSpeakable(engineRequestOf(prepared, text.slice(0, TEXT_MAX_LENGTH)));
+  const cost = costOf(characters, creditsPerCharacter);
+  const description = `Text to speech: ${upload.fileName} (${characters} characters)`;
+  const hold = await CreditHold.reserve(deps.credits, userId, cost, description, `tts:${jobId}`);
+  const payload: LongFormPayload = {
+    fileName: upload.fileName,
+    text,
+    characters,
+    voiceId: voice.voice._id,
+    mood: prepared.mood,
+    settings: prepared.settings,
+    creditsPerCharacter,
+    cost,
+    reservationId: hold.reservationId,
+  };
+  try {
+    const job = await deps.jobs.enqueue(LONG_FORM_JOB_TYPE, userId, payload, { id: jobId });
+    return { kind: 'job', fileName: upload.fileName, characters, job: toTtsJob(job, deps.mediaLinks) };
+  } catch (error) {
+    await hold.release();
+    throw error;
+  }
+}

@@ -1,0 +1,174 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  documentReplySchema,
+  successEnvelope,
+  TTS_JOB_UPDATED_EVENT,
+  ttsDeleteReplySchema,
+  ttsHistoryQuerySchema,
+  ttsHistoryReplySchema,
+  ttsJobSchema,
+  ttsReplySchema,
+  ttsRequestSchema,
+} from '@sound-studio/shared';
+import { z } from 'zod';
+import { JobStore } from '../../jobs/job-store.ts';
+import { requireAuth } from '../../lib/authentication.ts';
+import { AppError } from '../../lib/errors.ts';
+import { errorReplies, ok, SECURITY } from '../../lib/http.ts';
+import { handleDocument, MULTIPART_LIMITS, readUpload } from './documents.ts';
+import { LONG_FORM_JOB_TYPE, longFormFailureHandler, longFormHandler, toTtsJob } from './long-form.ts';
+import { TtsService } from './service.ts';
+import { streamSpeech } from './stream.ts';
+
+const TAGS = ['text-to-speech'];
+const idParamsSchema = z.object({ id: z.uuid({ error: 'Not found' }) });
+
+/**
+ * Text-to-speech: generation (whole file or streamed), history, document upload and long-form jobs. The long-form
+ * job handler is registered on the app's queue here, so whichever process runs workers runs it.
+ */
+export const ttsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new TtsService({
+    db: app.db,
+    clock: app.clock,
+    credits: app.credits,
+    files: app.files,
+    mediaLinks: app.mediaLinks,
+    speech: app.speech,
+    voices: app.voices,
+    log: app.log,
+  });
+  const jobStore = new JobStore(app.db, app.clock);
+  const jobDependencies = { service, speech: app.speech, files: app.files, credits: app.credits, voices: app.voices, mediaLinks: app.mediaLinks };
+  app.jobs.register(LONG_FORM_JOB_TYPE, longFormHandler(jobDependencies), { onFailed: longFormFailureHandler(jobDependencies) });
+  app.jobs.onUpdate((job) => {
+    if (job.type === LONG_FORM_JOB_TYPE) app.realtime.emitToUser(job.userId, TTS_JOB_UPDATED_EVENT, toTtsJob(job, app.mediaLinks));
+  });
+  await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
+
+  app.post(
+    '/voices/generate-tts',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: 'Generate speech (1 credit per character on the free plan): replies the signed audioUrl and the kept generation',
+        security: SECURITY.bearerAndCsrf,
+        body: ttsRequestSchema,
+        response: { 200: successEnvelope(ttsReplySchema), ...errorReplies },
+      },
+    },
+    async (request) => ok(await service.generate(requireAuth(request).userId, request.body)),
+  );
+
+  app.post(
+    '/voices/generate-tts/stream',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary:
+          'Generate speech as a chunked audio/mpeg stream, sentence by sentence; X-Generation-Id names the history ' +
+          'entry kept when the stream completes. A client that disconnects pays only for the sentences it was sent.',
+        security: SECURITY.bearerAndCsrf,
+        body: ttsRequestSchema,
+        produces: ['audio/mpeg', 'application/json'],
+        response: { 200: z.unknown().describe('MP3 audio, chunked'), ...errorReplies },
+      },
+    },
+    async (request, reply) => {
+      const prepared = await service.prepare(requireAuth(request).userId, request.body);
+      await streamSpeech({ service, speech: app.speech, files: app.files, log: request.log }, prepared, reply);
+      return reply;
+    },
+  );
+
+  app.get(
+    '/tts/history',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: "The caller's generations, newest first: search text and voice name (q), range all/today/week/month (UTC; week and month are the last 7 and 30 days), paged",
+        security: SECURITY.bearer,
+        querystring: ttsHistoryQuerySchema,
+        response: { 200: successEnvelope(ttsHistoryReplySchema), ...errorReplies },
+      },
+    },
+    async (request) => ok(await service.history(requireAuth(request).userId, request.query)),
+  );
+
+  app.delete(
+    '/tts/history/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: 'Delete one generation and its audio file',
+        security: SECURITY.bearerAndCsrf,
+        params: idParamsSchema,
+        response: { 200: successEnvelope(ttsDeleteReplySchema), ...errorReplies },
+      },
+    },
+    async (request) => ok({ deleted: await service.deleteOne(requireAuth(request).userId, request.params.id) }),
+  );
+
+  app.delete(
+    '/tts/history',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: "Clear the caller's whole history (files too)",
+        security: SECURITY.bearerAndCsrf,
+        response: { 200: successEnvelope(ttsDeleteReplySchema), ...errorReplies },
+      },
+    },
+    async (request) => ok({ deleted: await service.deleteAll(requireAuth(request).userId) }),
+  );
+
+  app.post(
+    '/tts/documents',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary:
+          'Upload a .pdf, .txt, .html or .docx (multipart: file, and for long documents voiceId plus optional mood, ' +
+          'speed, pitch, volume, language, model). Up to 5,000 characters the text comes back for the editor; longer ' +
+          'texts (up to 200,000) become a long-form job',
+        security: SECURITY.bearerAndCsrf,
+        consumes: ['multipart/form-data'],
+        response: { 200: successEnvelope(documentReplySchema), ...errorReplies },
+      },
+    },
+    async (request) => {
+      const userId = requireAuth(request).userId;
+      const upload = await readUpload(request);
+      const documentDependencies = { repository: service.repository, voices: app.voices, credits: app.credits, jobs: app.jobs, mediaLinks: app.mediaLinks };
+      return ok(await handleDocument(documentDependencies, userId, upload));
+    },
+  );
+
+  app.get(
+    '/tts/jobs/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: 'A long-form job: status, progress (0 to 1) and, when completed, the audioUrl',
+        security: SECURITY.bearer,
+        params: idParamsSchema,
+        response: { 200: successEnvelope(ttsJobSchema), ...errorReplies },
+      },
+    },
+    async (request) => {
+      const job = await jobStore.find(request.params.id);
+      if (!job || job.userId !== requireAuth(request).userId || job.type !== LONG_FORM_JOB_TYPE) {
+        throw new AppError('NOT_FOUND', 'Job not found');
+      }
+      return ok(toTtsJob(job, app.mediaLinks));
+    },
+  );
+};

@@ -1,0 +1,162 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { SpeechEngine } from '@sound-studio/audio';
+import type { TtsGeneration, TtsHistoryReply, TtsReply, ttsHistoryQuerySchema } from '@sound-studio/shared';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { CreditHold } from '../../lib/credit-hold.ts';
+import type { CreditService } from '../../lib/credit-service.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { FileStore } from '../../lib/file-store/file-store.ts';
+import type { MediaLinks } from '../../lib/media-links.ts';
+import { PreferencesStore } from '../../lib/preferences-store.ts';
+import { renderSpeechToFile } from '../../lib/speech/render-to-file.ts';
+import { speechErrorToAppError } from '../../lib/speech/speech-errors.ts';
+import type { VoiceDirectory } from '../../lib/voice-directory.ts';
+import { engineRequestOf, prepareSpeech, type PreparedSpeech, type TtsInput } from './prepare.ts';
+import { rangeStart, TtsRepository, type GenerationRow } from './repository.ts';
+
+export interface TtsServiceDependencies {
+  db: Database;
+  clock: Clock;
+  credits: CreditService;
+  files: FileStore;
+  mediaLinks: MediaLinks;
+  speech: SpeechEngine;
+  voices: VoiceDirectory;
+  log: FastifyBaseLogger;
+}
+
+export type GenerationSource = GenerationRow['source'];
+
+/** Text-to-speech: generation paid through the credit ledger, and the history of kept generations. */
+export class TtsService {
+  readonly repository: TtsRepository;
+  readonly #preferences: PreferencesStore;
+
+  constructor(private readonly deps: TtsServiceDependencies) {
+    this.repository = new TtsRepository(deps.db);
+    this.#preferences = new PreferencesStore(deps.db, deps.clock);
+  }
+
+  async prepare(userId: string, input: TtsInput): Promise<PreparedSpeech> {
+    const creditsPerCharacter = await this.repository.creditsPerCharacter(userId);
+    return prepareSpeech(userId, input, { voices: this.deps.voices, creditsPerCharacter });
+  }
+
+  /** Holds the generation's credits (402 INSUFFICIENT_CREDITS when the balance is short). */
+  holdCredits(prepared: PreparedSpeech): Promise<CreditHold> {
+    const description = `Text to speech (${prepared.characters} characters)`;
+    return CreditHold.reserve(this.deps.credits, prepared.userId, prepared.cost, description, `tts:${prepared.generationId}`);
+  }
+
+  /** POST /voices/generate-tts: hold credits, render and store the MP3, then keep it and charge in one transaction. */
+  async generate(userId: string, input: TtsInput): Promise<TtsReply> {
+    const prepared = await this.prepare(userId, input);
+    const hold = await this.holdCredits(prepared);
+    let row: GenerationRow;
+    try {
+      const rendered = await renderSpeechToFile(
+        this.deps.speech,
+        engineRequestOf(prepared, prepared.text),
+        this.deps.files,
+        prepared.fileKey,
+      );
+      row = await this.keep(prepared, hold, { durationSeconds: rendered.durationSeconds, source: 'editor' });
+    } catch (error) {
+      await hold.release();
+      await this.deps.files.delete(prepared.fileKey).catch(() => undefined);
+      throw speechErrorToAppError(error);
+    }
+    const generation = this.toGeneration(row);
+    return { audioUrl: generation.audioUrl, generation, credits: await this.deps.credits.balance(userId) };
+  }
+
+  /**
+   * Saves the history row and charges the hold together (either both happen or neither), then records the voice as
+   * recently used. `text` and `charge` default to the whole request.
+   */
+  async keep(
+    prepared: PreparedSpeech,
+    hold: CreditHold,
+    outcome: { durationSeconds: number; source: GenerationSource; text?: string; charge?: number },
+  ): Promise<GenerationRow> {
+    const text = outcome.text ?? prepared.text;
+    const row = await this.deps.db.transaction(async (tx) => {
+      const charged = await hold.within(this.deps.credits.within(tx)).settle(outcome.charge ?? hold.amount);
+      return this.repository.insert(
+        {
+          id: prepared.generationId,
+          userId: prepared.userId,
+          text,
+          voiceId: prepared.voice.voice._id,
+          voiceName: prepared.voice.voice.name,
+          mood: prepared.mood,
+          ...prepared.settings,
+          source: outcome.source,
+          characters: text.length,
+          credits: charged,
+          durationSeconds: outcome.durationSeconds,
+          fileKey: prepared.fileKey,
+          createdAt: new Date(this.deps.clock.now()),
+        },
+        tx,
+      );
+    });
+    await this.#recordRecentVoice(prepared);
+    return row;
+  }
+
+  async history(userId: string, query: z.output<typeof ttsHistoryQuerySchema>): Promise<TtsHistoryReply> {
+    const { rows, total } = await this.repository.list({
+      userId,
+      page: query.page,
+      limit: query.limit,
+      ...(query.q ? { search: query.q } : {}),
+      ...(query.range !== 'all' ? { since: rangeStart(query.range, this.deps.clock.now()) } : {}),
+    });
+    return { items: rows.map((row) => this.toGeneration(row)), page: query.page, limit: query.limit, total };
+  }
+
+  /** Deletes one of the caller's generations and its file; someone else's id is "not found". */
+  async deleteOne(userId: string, id: string): Promise<number> {
+    const row = await this.repository.delete(userId, id);
+    if (!row) throw new AppError('NOT_FOUND', 'Generation not found');
+    await this.deps.files.delete(row.fileKey);
+    return 1;
+  }
+
+  async deleteAll(userId: string): Promise<number> {
+    const rows = await this.repository.deleteAll(userId);
+    await Promise.all(rows.map((row) => this.deps.files.delete(row.fileKey)));
+    return rows.length;
+  }
+
+  /** The history item, with a freshly signed audio link. */
+  toGeneration(row: GenerationRow): TtsGeneration {
+    return {
+      id: row.id,
+      text: row.text,
+      voiceId: row.voiceId,
+      voiceName: row.voiceName,
+      mood: row.mood,
+      settings: { speed: row.speed, pitch: row.pitch, volume: row.volume, language: row.language, model: row.model },
+      source: row.source,
+      characters: row.characters,
+      credits: row.credits,
+      durationSeconds: row.durationSeconds,
+      audioUrl: this.deps.mediaLinks.urlFor(row.fileKey),
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  async #recordRecentVoice(prepared: PreparedSpeech): Promise<void> {
+    const { _id, name } = prepared.voice.voice;
+    try {
+      await this.#preferences.recordRecentVoice(prepared.userId, { _id, name });
+    } catch (error) {
+      // The audio is made and paid for; a missed "recent voice" must not turn that into an error.
+      this.deps.log.warn({ err: error, userId: prepared.userId }, 'could not record the recent voice');
+    }
+  }
+}

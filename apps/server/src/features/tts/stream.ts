@@ -1,0 +1,138 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import type { SpeechEngine } from '@sound-studio/audio';
+import type { CreditHold } from '../../lib/credit-hold.ts';
+import type { FileStore, FileWriter } from '../../lib/file-store/file-store.ts';
+import { mp3Pieces, type Mp3Piece } from '../../lib/speech/mp3-pieces.ts';
+import { speechErrorToAppError } from '../../lib/speech/speech-errors.ts';
+import { costOf, engineRequestOf, type PreparedSpeech } from './prepare.ts';
+import type { TtsService } from './service.ts';
+
+export const GENERATION_ID_HEADER = 'x-generation-id';
+
+export interface StreamDependencies {
+  service: TtsService;
+  speech: SpeechEngine;
+  files: FileStore;
+  log: FastifyBaseLogger;
+}
+
+type StreamOutcome = { kind: 'completed' } | { kind: 'disconnected' } | { kind: 'failed'; error: unknown };
+
+/**
+ * POST /voices/generate-tts/stream after validation: MP3 goes out (and to the store) sentence by sentence. Errors
+ * before the first byte are ordinary JSON errors. At the end the generation is kept and charged; a client that leaves
+ * early pays only for the sentences it was sent and keeps no history entry; an engine failure midway charges nothing
+ * and cuts the response off (the client sees an incomplete chunked body).
+ */
+export async function streamSpeech(deps: StreamDependencies, prepared: PreparedSpeech, reply: FastifyReply): Promise<void> {
+  const hold = await deps.service.holdCredits(prepared);
+  const disconnect = new AbortController();
+  const raw = reply.raw;
+  const onClose = () => {
+    if (!raw.writableEnded) disconnect.abort();
+  };
+  raw.on('close', onClose);
+  let writer: FileWriter | null = null;
+  let pieces: AsyncGenerator<Mp3Piece> | null = null;
+  let first: IteratorResult<Mp3Piece>;
+  try {
+    writer = await deps.files.openWriter(prepared.fileKey);
+    pieces = mp3Pieces(deps.speech.speakStream(engineRequestOf(prepared, prepared.text), { signal: disconnect.signal }));
+    first = await firstAudiblePiece(pieces);
+  } catch (error) {
+    raw.off('close', onClose);
+    await Promise.all([hold.release(), writer?.abort(), pieces?.return(undefined)]);
+    throw speechErrorToAppError(error);
+  }
+
+  reply.hijack();
+  raw.writeHead(200, {
+    'content-type': 'audio/mpeg',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    [GENERATION_ID_HEADER]: prepared.generationId,
+  });
+  const progress = { characters: 0, durationSeconds: 0 };
+  const outcome = await sendPieces(raw, first, pieces, writer, progress, disconnect.signal);
+  raw.off('close', onClose);
+  await finish(deps, { prepared, hold, writer, raw, progress, outcome });
+}
+
+/** Keeps pulling until there are bytes to send, so a failure of the first sentence can still be a JSON error. */
+async function firstAudiblePiece(pieces: AsyncGenerator<Mp3Piece>): Promise<IteratorResult<Mp3Piece>> {
+  for (;;) {
+    const item = await pieces.next();
+    if (item.done || item.value.bytes.length > 0 || item.value.completes) return item;
+  }
+}
+
+async function sendPieces(
+  raw: ServerResponse,
+  first: IteratorResult<Mp3Piece>,
+  pieces: AsyncGenerator<Mp3Piece>,
+  writer: FileWriter,
+  progress: { characters: number; durationSeconds: number },
+  signal: AbortSignal,
+): Promise<StreamOutcome> {
+  try {
+    for (let item = first; !item.done; item = await pieces.next()) {
+      if (signal.aborted) break;
+      await writer.write(item.value.bytes);
+      await writeToClient(raw, item.value.bytes, signal);
+      const chunk = item.value.completes;
+      if (chunk && !signal.aborted) {
+        if (chunk.kind === 'sentence') progress.characters += chunk.text.length;
+        progress.durationSeconds += chunk.durationSeconds;
+      }
+    }
+  } catch (error) {
+    if (!signal.aborted) return { kind: 'failed', error };
+  } finally {
+    await pieces.return(undefined).catch(() => undefined);
+  }
+  return signal.aborted ? { kind: 'disconnected' } : { kind: 'completed' };
+}
+
+interface Finish {
+  prepared: PreparedSpeech;
+  hold: CreditHold;
+  writer: FileWriter;
+  raw: ServerResponse;
+  progress: { characters: number; durationSeconds: number };
+  outcome: StreamOutcome;
+}
+
+async function finish(deps: StreamDependencies, { prepared, hold, writer, raw, progress, outcome }: Finish): Promise<void> {
+  if (outcome.kind === 'disconnected') {
+    await writer.abort();
+    await hold.settle(costOf(progress.characters, prepared.creditsPerCharacter));
+    return;
+  }
+  try {
+    if (outcome.kind === 'failed') throw outcome.error;
+    await writer.commit();
+    await deps.service.keep(prepared, hold, { durationSeconds: progress.durationSeconds, source: 'editor' });
+    raw.end();
+  } catch (error) {
+    deps.log.error({ err: error, generationId: prepared.generationId }, 'speech stream failed');
+    await writer.abort();
+    await deps.files.delete(prepared.fileKey).catch(() => undefined);
+    await hold.release();
+    raw.destroy(error instanceof Error ? error : new Error(String(error)));
+  }
+}
+
+/** Waits for the socket to drain when it is full, unless the client has gone. */
+function writeToClient(raw: ServerResponse, bytes: Uint8Array, signal: AbortSignal): Promise<void> {
+  if (bytes.length === 0 || signal.aborted || raw.write(bytes)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      raw.off('drain', done);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    raw.once('drain', done);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}

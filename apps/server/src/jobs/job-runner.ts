@@ -1,0 +1,88 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { JobStore } from './job-store.ts';
+import type { JobHandler, JobHandlerOptions, JobListener, JobRecord } from './types.ts';
+
+export type JobLogger = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
+
+/** A job started this many times without finishing (each start after a crash or shutdown) is given up. */
+export const DEFAULT_MAX_ATTEMPTS = 3;
+
+interface Registration {
+  handler: JobHandler;
+  options: JobHandlerOptions;
+}
+
+/**
+ * Runs one claimed job through its handler and records the outcome; shared by every queue implementation, which only
+ * differ in how a job reaches `run`.
+ */
+export class JobRunner {
+  readonly #registrations = new Map<string, Registration>();
+  readonly #listeners: JobListener[] = [];
+
+  constructor(
+    private readonly store: JobStore,
+    private readonly log: JobLogger,
+    private readonly maxAttempts = DEFAULT_MAX_ATTEMPTS,
+  ) {}
+
+  register(type: string, handler: JobHandler, options: JobHandlerOptions = {}): void {
+    if (this.#registrations.has(type)) throw new Error(`A handler for job type "${type}" is already registered`);
+    this.#registrations.set(type, { handler, options });
+  }
+
+  get types(): string[] {
+    return [...this.#registrations.keys()];
+  }
+
+  onUpdate(listener: JobListener): void {
+    this.#listeners.push(listener);
+  }
+
+  notify(job: JobRecord | null): void {
+    if (!job) return;
+    for (const listener of this.#listeners) {
+      try {
+        listener(job);
+      } catch (error) {
+        this.log.error({ err: error, jobId: job.id }, 'job listener failed');
+      }
+    }
+  }
+
+  /** Runs a job already marked 'processing'. Never throws: every outcome ends up on the row. */
+  async run(job: JobRecord, signal: AbortSignal): Promise<void> {
+    this.notify(job);
+    const registration = this.#registrations.get(job.type);
+    if (!registration) return this.#fail(job, `No handler for job type "${job.type}"`, {});
+    if (job.attempts > this.maxAttempts) {
+      return this.#fail(job, 'The job was interrupted too many times', registration.options);
+    }
+    const reportProgress = async (progress: number) => {
+      const clamped = Math.min(1, Math.max(0, Number.isFinite(progress) ? progress : 0));
+      this.notify(await this.store.setProgress(job.id, clamped));
+    };
+    try {
+      const result = await registration.handler({ job, reportProgress, signal });
+      this.notify(await this.store.complete(job.id, result ?? {}));
+    } catch (error) {
+      if (signal.aborted) {
+        this.log.info({ jobId: job.id }, 'job interrupted by shutdown; queued again');
+        this.notify(await this.store.requeue(job.id).catch(() => null));
+        return;
+      }
+      this.log.warn({ err: error, jobId: job.id, type: job.type }, 'job failed');
+      await this.#fail(job, error instanceof Error ? error.message : String(error), registration.options);
+    }
+  }
+
+  async #fail(job: JobRecord, message: string, options: JobHandlerOptions): Promise<void> {
+    try {
+      const failed = await this.store.fail(job.id, message);
+      this.notify(failed);
+      if (failed) await options.onFailed?.(failed);
+    } catch (error) {
+      this.log.error({ err: error, jobId: job.id }, 'could not record a job failure');
+    }
+  }
+}

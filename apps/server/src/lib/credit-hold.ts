@@ -1,0 +1,49 @@
+import type { CreditService } from './credit-service.ts';
+
+/**
+ * Credits held for one piece of work, settled when it succeeds and released when it fails. Free work (a zero rate)
+ * holds nothing, so callers need no special case.
+ */
+export class CreditHold {
+  private constructor(
+    private readonly credits: CreditService,
+    readonly reservationId: string | null,
+    readonly amount: number,
+  ) {}
+
+  static async reserve(
+    credits: CreditService,
+    userId: string,
+    amount: number,
+    description: string,
+    reference: string,
+  ): Promise<CreditHold> {
+    const reservationId = amount > 0 ? await credits.reserve(userId, amount, description, reference) : null;
+    return new CreditHold(credits, reservationId, amount);
+  }
+
+  /** A hold made earlier (a job carries its reservation id across restarts). */
+  static existing(credits: CreditService, reservationId: string | null, amount: number): CreditHold {
+    return new CreditHold(credits, reservationId, amount);
+  }
+
+  /** The same hold inside a transaction, so the charge commits together with the work's result. */
+  within(transactionCredits: CreditService): CreditHold {
+    return new CreditHold(transactionCredits, this.reservationId, this.amount);
+  }
+
+  /** Charges `amount` (default: all that is held); the rest goes back. Charging nothing releases the hold. */
+  async settle(amount: number = this.amount): Promise<number> {
+    if (!this.reservationId) return 0;
+    if (amount <= 0) {
+      await this.credits.release(this.reservationId);
+      return 0;
+    }
+    const outcome = await this.credits.settle(this.reservationId, Math.min(amount, this.amount));
+    return outcome.chargedAmount ?? 0;
+  }
+
+  async release(): Promise<void> {
+    if (this.reservationId) await this.credits.release(this.reservationId);
+  }
+}

@@ -1,0 +1,58 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Clock } from './clock.ts';
+
+export const MEDIA_PATH_PREFIX = '/api/media/';
+/** Signed links stay valid at least this long; replies that include a link always sign a fresh one. */
+export const MEDIA_LINK_LIFETIME_SECONDS = 24 * 60 * 60;
+/** Expiry is rounded up to the hour so a link stays the same for an hour and the browser cache can reuse it. */
+const EXPIRY_GRANULARITY_SECONDS = 60 * 60;
+
+export type MediaSignatureCheck = 'valid' | 'expired' | 'invalid';
+
+/**
+ * Signed links to stored media (`/api/media/<key>?exp=<unix>&sig=<mac>`): what an <audio> element can play, since it
+ * cannot send a bearer header. The MAC is HMAC-SHA256 over key and expiry with a key derived from JWT_SECRET.
+ */
+export class MediaLinks {
+  readonly #signingKey: Buffer;
+
+  constructor(
+    jwtSecret: string,
+    private readonly clock: Clock,
+    private readonly lifetimeSeconds = MEDIA_LINK_LIFETIME_SECONDS,
+  ) {
+    this.#signingKey = createHmac('sha256', jwtSecret).update('sound-studio/media-link/v1').digest();
+  }
+
+  /** A fresh signed URL for a stored file. */
+  urlFor(key: string): string {
+    const earliest = Math.floor(this.clock.now() / 1000) + this.lifetimeSeconds;
+    const expiresAt = Math.ceil(earliest / EXPIRY_GRANULARITY_SECONDS) * EXPIRY_GRANULARITY_SECONDS;
+    const query = new URLSearchParams({ exp: String(expiresAt), sig: this.#signature(key, String(expiresAt)) });
+    return `${MEDIA_PATH_PREFIX}${key.split('/').map(encodeURIComponent).join('/')}?${query}`;
+  }
+
+  check(key: string, expiresAt: string | undefined, signature: string | undefined): MediaSignatureCheck {
+    if (!expiresAt || !signature || !/^\d{1,12}$/.test(expiresAt)) return 'invalid';
+    const expected = Buffer.from(this.#signature(key, expiresAt), 'base64url');
+    const given = Buffer.from(signature, 'base64url');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
+    return Number(expiresAt) * 1000 > this.clock.now() ? 'valid' : 'expired';
+  }
+
+  #signature(key: string, expiresAt: string): string {
+    return createHmac('sha256', this.#signingKey).update(`${key}\n${expiresAt}`).digest('base64url');
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Per-user media keys read `<area>/<userId>/<file>`; anything else (voice previews) belongs to nobody. */
+export function ownerOfMediaKey(key: string): string | null {
+  const owner = key.split('/')[1];
+  return owner && UUID.test(owner) ? owner.toLowerCase() : null;
+}
+
+export function userMediaKey(area: string, userId: string, fileName: string): string {
+  return `${area}/${userId}/${fileName}`;
+}

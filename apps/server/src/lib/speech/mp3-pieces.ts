@@ -1,0 +1,37 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { Mp3StreamEncoder, type SpeechChunk } from '@sound-studio/audio';
+
+/** MP3 bytes ready to send or store; `completes` is set on the last piece of a speech chunk. */
+export interface Mp3Piece {
+  bytes: Uint8Array;
+  completes: SpeechChunk | null;
+}
+
+/** Encoding slices of about this many seconds keep each synchronous LAME call short (a few milliseconds). */
+const SLICE_SECONDS = 1;
+
+/**
+ * Turns speech chunks into MP3 pieces as they arrive. One encoder serves the whole stream so frames stay continuous;
+ * PCM is encoded in one-second slices with a turn of the event loop in between, so even a long text never blocks
+ * other requests for more than a few milliseconds. Provider MP3 passes through.
+ */
+export async function* mp3Pieces(chunks: AsyncIterable<SpeechChunk>): AsyncGenerator<Mp3Piece> {
+  let encoder: Mp3StreamEncoder | undefined;
+  for await (const chunk of chunks) {
+    if (chunk.format === 'mp3') {
+      yield { bytes: chunk.bytes, completes: chunk };
+      continue;
+    }
+    encoder ??= await Mp3StreamEncoder.create({ sampleRate: chunk.sampleRate });
+    const sliceLength = Math.max(1, Math.round(chunk.sampleRate * SLICE_SECONDS));
+    for (let start = 0; start < chunk.samples.length; start += sliceLength) {
+      const end = Math.min(chunk.samples.length, start + sliceLength);
+      const bytes = encoder.encode(chunk.samples.subarray(start, end));
+      yield { bytes, completes: end === chunk.samples.length ? chunk : null };
+      await nextTurn();
+    }
+    if (chunk.samples.length === 0) yield { bytes: new Uint8Array(0), completes: chunk };
+  }
+  const tail = encoder?.finish();
+  if (tail && tail.length > 0) yield { bytes: tail, completes: null };
+}

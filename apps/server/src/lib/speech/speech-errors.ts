@@ -1,0 +1,31 @@
+import { SpeechError } from '@sound-studio/audio';
+import { VALIDATION_MESSAGES } from '@sound-studio/shared';
+import { AppError, validationError } from '../errors.ts';
+
+export const SPEECH_FAILED_MESSAGE = 'Speech generation failed';
+
+/**
+ * What the client hears about a speech engine error: problems with the request are 400s on the field at fault;
+ * engine and provider failures are 503 SERVICE_UNAVAILABLE 'Speech generation failed' with the engine's code.
+ */
+export function speechErrorToAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (!(error instanceof SpeechError)) {
+    return new AppError('SERVICE_UNAVAILABLE', SPEECH_FAILED_MESSAGE, { reason: 'ENGINE_FAILURE' });
+  }
+  switch (error.code) {
+    case 'TEXT_EMPTY':
+      return validationError('text', 'The text has nothing to speak');
+    case 'TEXT_TOO_LONG':
+      return validationError('text', VALIDATION_MESSAGES.ttsTextTooLong);
+    case 'UNKNOWN_VOICE':
+      return validationError('voiceId', 'Voice not found');
+    case 'UNSUPPORTED_LANGUAGE':
+      return validationError('language', error.message);
+    case 'INVALID_SETTING':
+      return new AppError('VALIDATION_ERROR', error.message);
+    default:
+      // The provider's own message may describe the operator's account: only the code goes out.
+      return new AppError('SERVICE_UNAVAILABLE', SPEECH_FAILED_MESSAGE, { reason: error.code });
+  }
+}

@@ -1,0 +1,78 @@
+import { getVoice, listVoices, resolveVoice, type CatalogueVoice, type Mood } from '@sound-studio/audio';
+import type { Voice } from '@sound-studio/shared';
+
+/** A voice as a generation needs it: the reply shape, what the engine renders, and a mood implied by a mood id. */
+export interface ResolvedVoice {
+  voice: Voice;
+  /** What the speech engine is given (a catalogue id today; a custom voice's spec later). */
+  engineVoice: string;
+  impliedMood: Mood | null;
+}
+
+/**
+ * Voices a user may see and use beyond the catalogue (the voice-lab issue: designed and cloned voices, visible only
+ * to their owner). Plugging one in is the whole change needed for custom voices to appear and to be usable.
+ */
+export interface CustomVoiceSource {
+  list(userId: string): Promise<Voice[]>;
+  resolve(idOrName: string, userId: string): Promise<ResolvedVoice | null>;
+}
+
+export const voiceArtworkPath = (voiceId: string) => `/api/voices/${encodeURIComponent(voiceId)}/artwork.svg`;
+export const voicePreviewPath = (voiceOrMoodId: string) => `/api/voices/${encodeURIComponent(voiceOrMoodId)}/preview.mp3`;
+
+/** The catalogue voice in the spec's Voice shape; a group's moods carry their own previews. */
+export function catalogueVoiceToApi(voice: CatalogueVoice): Voice {
+  return {
+    _id: voice.id,
+    name: voice.name,
+    description: voice.description,
+    gender: voice.gender,
+    age: voice.age,
+    language: voice.language,
+    locale: voice.locale,
+    languageName: voice.languageName,
+    accent: voice.accent ?? null,
+    artwork: voiceArtworkPath(voice.id),
+    previewUrl: voicePreviewPath(voice.id),
+    audioFile: voicePreviewPath(voice.id),
+    isGroup: voice.isGroup,
+    moods: voice.moods.map((option) => ({ _id: option.id, mood: option.mood, audioFile: voicePreviewPath(option.id) })),
+    groupId: voice.isGroup ? voice.id : null,
+    isDefault: voice.isDefault,
+    category: 'library',
+  };
+}
+
+const CATALOGUE: readonly Voice[] = [...listVoices()]
+  .sort((a, b) => Number(b.isDefault) - Number(a.isDefault))
+  .map(catalogueVoiceToApi);
+const CATALOGUE_BY_ID = new Map(CATALOGUE.map((voice) => [voice._id, voice]));
+
+/** The voice library as the API shows it: the catalogue (default voice first), then the caller's own voices. */
+export class VoiceDirectory {
+  constructor(private readonly customVoices: CustomVoiceSource | null = null) {}
+
+  async list(userId: string | null): Promise<Voice[]> {
+    const custom = userId && this.customVoices ? await this.customVoices.list(userId) : [];
+    return [...CATALOGUE, ...custom];
+  }
+
+  /** An id, a mood id or a name (the spec sends grouped voices by name); null when the caller has no such voice. */
+  async resolve(idOrName: string, userId: string | null): Promise<ResolvedVoice | null> {
+    const found = resolveVoice(idOrName.trim());
+    if (found) {
+      const voice = CATALOGUE_BY_ID.get(found.voice.id);
+      if (voice) return { voice, engineVoice: found.voice.id, impliedMood: found.mood ?? null };
+    }
+    return userId && this.customVoices ? this.customVoices.resolve(idOrName, userId) : null;
+  }
+}
+
+/** A catalogue voice or one of its moods, for previews and artwork (public, so catalogue only). */
+export function findCatalogueTarget(id: string): { voice: CatalogueVoice; mood: Mood | null } | null {
+  const voice = getVoice(id);
+  if (voice) return { voice, mood: null };
+  const found = resolveVoice(id);
+  return found?.mood && found.voice.moods.some((option) => option.id === id) ? { voice: found.voice, mood: found.mood } : null;
+}
