@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { SpeechEngine } from '@sound-studio/audio';
 import type { FastifyInstance } from 'fastify';
 import type { AuthSession, Envelope, ErrorEnvelope } from '@sound-studio/shared';
 import pg from 'pg';
@@ -102,6 +103,8 @@ export interface TestReply {
   headers: Record<string, string | string[] | number | undefined>;
   body: unknown;
   text: string;
+  /** The raw body (audio replies). */
+  bytes: Buffer;
 }
 
 export interface RequestOptions {
@@ -165,12 +168,23 @@ export class TestApp {
     private readonly removeDataDir: () => void,
   ) {}
 
-  static async start(options: { database: DatabaseHandle; env?: Environment; clock?: TestClock }): Promise<TestApp> {
+  static async start(options: {
+    database: DatabaseHandle;
+    env?: Environment;
+    clock?: TestClock;
+    /** Share one engine across the apps of a test file (the caller closes it). */
+    speechEngine?: SpeechEngine;
+  }): Promise<TestApp> {
     const { folder, remove } = temporaryFolder();
     const config = testConfig(folder, options.env);
     const clock = options.clock ?? new TestClock();
-    const app = await buildApp(config, { clock, database: options.database });
+    const app = await buildApp(config, { clock, database: options.database, speechEngine: options.speechEngine });
     return new TestApp(app, config, clock, options.database, remove);
+  }
+
+  /** Where the app's FileStore keeps media. */
+  get mediaRoot(): string {
+    return path.join(this.config.dataDir, 'media');
   }
 
   get db() {
@@ -191,12 +205,12 @@ export class TestApp {
       url: options.url,
       headers,
       remoteAddress: options.remoteAddress,
-      ...(options.body === undefined ? {} : { payload: options.body as object }),
+      ...(options.body === undefined ? {} : { payload: options.body as object | Buffer }),
     });
     const text = response.body;
     const isJson = String(response.headers['content-type'] ?? '').includes('json');
     const body: unknown = isJson ? JSON.parse(text) : text;
-    return { statusCode: response.statusCode, headers: response.headers, text, body };
+    return { statusCode: response.statusCode, headers: response.headers, text, body, bytes: response.rawPayload };
   }
 
   /** Registers a new account through the API and returns its session. */
