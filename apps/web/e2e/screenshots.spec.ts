@@ -106,3 +106,56 @@ test('signed-in pages', async ({ page }) => {
     await shoot(page, `${name}-en-light-1440`);
   }
 });
+
+test('speech pages, dialogs and the player bar', async ({ page }) => {
+  test.setTimeout(600_000);
+  mkdirSync(DIRECTORY, { recursive: true });
+  await register(page, newAccount('Grace Hopper'));
+  // One generation so the history has something to show.
+  await page.goto('/text-to-speech');
+  await page.getByLabel('Text', { exact: true }).fill('Welcome to the studio. This take was generated for the screenshots.');
+  await page.getByTestId('tts-create').click();
+  await expect(page.getByTestId('tts-download')).toBeVisible({ timeout: 30_000 });
+
+  const playPreview = async (scope: ReturnType<Page['getByTestId']>) => {
+    await scope.getByTestId('voice-preview').first().click();
+    await expect(page.getByTestId('player-bar')).toHaveAttribute('data-playing', 'true', { timeout: 20_000 });
+    await page.getByTestId('player-toggle').click();
+    // Let the waveform draw.
+    await page.waitForTimeout(600);
+  };
+
+  for (const language of LANGUAGES) {
+    for (const theme of THEMES) {
+      for (const width of WIDTHS) {
+        const suffix = `${language}-${theme}-${width}`;
+        await prepare(page, theme, language, width);
+        await page.goto(localized('/', language));
+        await playPreview(page.getByTestId('explore-voice').first());
+        await shoot(page, `home-player-${suffix}`);
+
+        await page.goto(localized('/text-to-speech', language));
+        await playPreview(page.getByTestId('voice-card'));
+        await shoot(page, `text-to-speech-${suffix}`);
+        await page.getByTestId('change-voice').click();
+        await expect(page.getByTestId('voice-row').first()).toBeVisible();
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: `${DIRECTORY}/voice-modal-${suffix}.png` });
+        await page.keyboard.press('Escape');
+        await page.getByTestId('open-history').click();
+        await expect(page.getByTestId('history-item').first()).toBeVisible();
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: `${DIRECTORY}/history-${suffix}.png` });
+        await page.keyboard.press('Escape');
+        await page.getByTestId('open-document').click();
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: `${DIRECTORY}/document-${suffix}.png` });
+        await page.keyboard.press('Escape');
+
+        await page.goto(localized('/voice-library', language));
+        await expect(page.getByTestId('voice-row').first()).toBeVisible();
+        await shoot(page, `voice-library-${suffix}`);
+      }
+    }
+  }
+});

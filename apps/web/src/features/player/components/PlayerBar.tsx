@@ -42,16 +42,18 @@ function VolumeControl() {
   const silent = muted || volume === 0;
   const Icon = silent ? VolumeX : volume < 0.5 ? Volume1 : Volume2;
   return (
-    <div className="hidden items-center gap-2 md:flex">
+    <div className="flex items-center gap-2">
       <Button variant="ghost" size="icon-sm" onClick={toggleMute} aria-label={muted ? t('player.unmute') : t('player.mute')} aria-pressed={muted}>
         <Icon aria-hidden />
       </Button>
-      <Slider className="w-24" min={0} max={1} step={0.05} value={[muted ? 0 : volume]} onValueChange={([value]) => setVolume(value ?? 0)} aria-label={t('player.volume')} />
+      <div className="w-24">
+        <Slider min={0} max={1} step={0.05} value={[muted ? 0 : volume]} onValueChange={([value]) => setVolume(value ?? 0)} aria-label={t('player.volume')} />
+      </div>
     </div>
   );
 }
 
-function ItemActions({ item }: { item: PlayingItem }) {
+function ItemActions({ item, compact = false }: { item: PlayingItem; compact?: boolean }) {
   const { t } = useTranslation();
   const toast = useToast();
   const { isLiked, toggleLike } = useLikedItems();
@@ -83,9 +85,11 @@ function ItemActions({ item }: { item: PlayingItem }) {
       <Button variant="ghost" size="icon-sm" onClick={download} loading={downloading} disabled={item.streaming} aria-label={t('player.download')} data-testid="player-download">
         {!downloading && <Download aria-hidden />}
       </Button>
-      <Button variant="ghost" size="icon-sm" onClick={share} disabled={item.streaming} aria-label={t('player.share')} className="hidden sm:inline-flex">
-        <Share2 aria-hidden />
-      </Button>
+      {!compact && (
+        <Button variant="ghost" size="icon-sm" onClick={share} disabled={item.streaming} aria-label={t('player.share')}>
+          <Share2 aria-hidden />
+        </Button>
+      )}
     </>
   );
 }
@@ -116,6 +120,10 @@ export function PlayerBar() {
           </div>
         </div>
         <div className="flex items-center gap-1">
+          {/* Small screens: the actions share the top row with the play button. */}
+          <div className="flex items-center gap-1 md:hidden">
+            <ItemActions item={current} compact />
+          </div>
           {hasPlaylist && (
             <Button variant="ghost" size="icon-sm" onClick={previous} aria-label={t('player.previous')}>
               <SkipBack aria-hidden />
@@ -135,18 +143,20 @@ export function PlayerBar() {
               <SkipForward aria-hidden />
             </Button>
           )}
-          <Button variant="ghost" size="icon-sm" onClick={close} aria-label={t('player.close')} className="md:hidden">
-            <X aria-hidden />
-          </Button>
+          <div className="md:hidden">
+            <Button variant="ghost" size="icon-sm" onClick={close} aria-label={t('player.close')}>
+              <X aria-hidden />
+            </Button>
+          </div>
         </div>
         <div className="col-span-2 flex min-w-0 items-center gap-3 md:col-span-1">
           <Waveform audioUrl={current.audioUrl} streaming={Boolean(current.streaming)} />
           <TimeLabel />
         </div>
-        <div className="col-span-2 flex items-center justify-end gap-1 md:col-span-1">
+        <div className="hidden items-center justify-end gap-1 md:flex">
           <ItemActions item={current} />
           <VolumeControl />
-          <Button variant="ghost" size="icon-sm" onClick={close} aria-label={t('player.close')} className="hidden md:inline-flex">
+          <Button variant="ghost" size="icon-sm" onClick={close} aria-label={t('player.close')}>
             <X aria-hidden />
           </Button>
         </div>

@@ -8,6 +8,7 @@ import { accentApplies, ANY, EMPTY_FILTERS, type VoiceFilters } from '../voice-r
 
 interface FilterSelectProps {
   label: string;
+  anyLabel: string;
   value: string;
   options: readonly { value: string; label: string }[];
   onChange: (value: string) => void;
@@ -15,15 +16,14 @@ interface FilterSelectProps {
   testId: string;
 }
 
-function FilterSelect({ label, value, options, onChange, disabled, testId }: FilterSelectProps) {
-  const { t } = useTranslation();
+function FilterSelect({ label, anyLabel, value, options, onChange, disabled, testId }: FilterSelectProps) {
   return (
     <Select value={value} onValueChange={onChange} disabled={disabled}>
       <SelectTrigger className="h-9 min-w-0 text-[13px]" aria-label={label} data-testid={testId}>
         <SelectValue />
       </SelectTrigger>
       <SelectContent className="max-h-72 overflow-y-auto">
-        <SelectItem value={ANY}>{t('voices.filters.any', { filter: label })}</SelectItem>
+        <SelectItem value={ANY}>{anyLabel}</SelectItem>
         {options.map((option) => (
           <SelectItem key={option.value} value={option.value}>
             {option.label}
@@ -67,6 +67,7 @@ export function VoiceFilterBar({
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
         <FilterSelect
           label={t('voices.filters.language')}
+          anyLabel={t('voices.filters.anyLanguage')}
           value={filters.language}
           options={languageOptions}
           onChange={(language) => onChange({ ...filters, language, accent: language === ANY || language === 'en' ? filters.accent : ANY })}
@@ -74,6 +75,7 @@ export function VoiceFilterBar({
         />
         <FilterSelect
           label={t('voices.filters.accent')}
+          anyLabel={t('voices.filters.anyAccent')}
           value={filters.accent}
           options={VOICE_ACCENTS.map((accent) => ({ value: accent, label: t(`voices.accents.${accent}`) }))}
           onChange={(accent) => onChange({ ...filters, accent: accent as VoiceFilters['accent'] })}
@@ -82,6 +84,7 @@ export function VoiceFilterBar({
         />
         <FilterSelect
           label={t('voices.filters.gender')}
+          anyLabel={t('voices.filters.anyGender')}
           value={filters.gender}
           options={VOICE_GENDERS.map((gender) => ({ value: gender, label: t(`voices.genders.${gender}`) }))}
           onChange={(gender) => onChange({ ...filters, gender: gender as VoiceFilters['gender'] })}
@@ -89,6 +92,7 @@ export function VoiceFilterBar({
         />
         <FilterSelect
           label={t('voices.filters.age')}
+          anyLabel={t('voices.filters.anyAge')}
           value={filters.age}
           options={VOICE_AGES.map((age) => ({ value: age, label: t(`voices.ages.${age}`) }))}
           onChange={(age) => onChange({ ...filters, age: age as VoiceFilters['age'] })}

@@ -34,7 +34,7 @@ describe('VoiceSelectionModal', () => {
     const user = userEvent.setup();
     await chooseFilter(user, 'filter-accent', 'British');
     expect(rows()).toEqual(['en-gb-wise-narrator']);
-    await chooseFilter(user, 'filter-accent', 'Any Accent');
+    await chooseFilter(user, 'filter-accent', 'All accents');
     await chooseFilter(user, 'filter-gender', 'Male');
     expect(rows()).toEqual(['en-gb-wise-narrator', 'de-de-lukas']);
     await chooseFilter(user, 'filter-age', 'Child');
