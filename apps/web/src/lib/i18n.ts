@@ -3,18 +3,29 @@ import { initReactI18next, useTranslation } from 'react-i18next';
 import { useCallback } from 'react';
 import { AUTH_FAILURE_MESSAGES, validationMessageKey, type Language } from '@sound-studio/shared';
 import en from '../locales/en.json';
+import type enStudio from '../locales/en-studio.json';
 import { browserLanguageSignals, isLanguage, localeOf, localizePath, resolveLanguage } from './language.ts';
 
-/** English ships with the app (it is also the fallback); Turkish loads when first needed. */
-const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: typeof en }>> = {
+/**
+ * English ships with the app (it is also the fallback), split in two: the core texts every page needs, and the signed-in
+ * studio's texts, which arrive with the shell (see `addStudioTexts`) so /login stays light. Turkish loads whole when
+ * first needed.
+ */
+type AllTexts = typeof en & typeof enStudio;
+const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: AllTexts }>> = {
   tr: () => import('../locales/tr.json'),
 };
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    resources: { translation: AllTexts };
   }
+}
+
+/** Adds the studio's English texts (called by the signed-in shell's chunk, which bundles them). */
+export function addStudioTexts(texts: typeof enStudio): void {
+  i18next.addResourceBundle('en', 'translation', texts, true, false);
 }
 
 /** Makes sure a language's texts are loaded before switching to it. */

@@ -6,7 +6,8 @@ import { vi } from 'vitest';
 import type { User } from '@sound-studio/shared';
 import { AuthContext, type AuthContextValue } from '../features/auth/session/auth-context.ts';
 import { ThemeProvider } from '../features/theme/index.ts';
-import { changeLanguage, initI18n } from '../lib/i18n.ts';
+import { addStudioTexts, changeLanguage, initI18n } from '../lib/i18n.ts';
+import studioTexts from '../locales/en-studio.json';
 
 export const testUser: User = { id: 'user-1', name: 'Ada Lovelace', email: 'ada@example.com', credits: 1000, subscription: 'Free Plan' };
 
@@ -14,7 +15,7 @@ let i18nReady: Promise<unknown> | null = null;
 
 /** i18next with both languages, in the language a test asks for. */
 export async function setupI18n(language: 'en' | 'tr' = 'en') {
-  i18nReady ??= initI18n('en');
+  i18nReady ??= initI18n('en').then(() => addStudioTexts(studioTexts));
   await i18nReady;
   await changeLanguage(language);
 }

@@ -121,7 +121,7 @@ function ExploreVoices() {
       <h2 id="explore-voices" className="text-lg font-semibold tracking-tight">
         {t('home.exploreVoices')}
       </h2>
-      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="grid grid-cols-[minmax(0,1fr)] gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {isPending
           ? Array.from({ length: SHOWCASE_SIZE }, (_, index) => (
               <li key={index}>

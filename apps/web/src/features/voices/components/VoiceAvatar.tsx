@@ -10,17 +10,21 @@ export function VoiceAvatar({
   playing = false,
   loading = false,
   onToggle,
+  size = 'md',
   className,
 }: {
   voice: Voice;
   playing?: boolean;
   loading?: boolean;
   onToggle?: () => void;
+  /** sm: inside a button (voice picker); md: lists and cards. */
+  size?: 'sm' | 'md';
   className?: string;
 }) {
   const { t } = useTranslation();
   const image = <img src={voice.artwork} alt="" className="size-full object-cover" loading="lazy" />;
-  if (!onToggle) return <span className={cn('block size-11 shrink-0 overflow-hidden rounded-xl bg-brand', className)}>{image}</span>;
+  const box = size === 'sm' ? 'size-7 rounded-lg' : 'size-11 rounded-xl';
+  if (!onToggle) return <span className={cn('block shrink-0 overflow-hidden bg-brand', box, className)}>{image}</span>;
   return (
     <button
       type="button"
@@ -29,7 +33,8 @@ export function VoiceAvatar({
       aria-pressed={playing}
       data-testid="voice-preview"
       className={cn(
-        'group relative size-11 shrink-0 overflow-hidden rounded-xl bg-brand transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+        'group relative shrink-0 overflow-hidden bg-brand transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+        box,
         playing && 'ring-2 ring-primary ring-offset-2 ring-offset-surface',
         className,
       )}

@@ -69,6 +69,9 @@ function TabEmptyState({ tab, filtered, onReset }: { tab: VoiceTab; filtered: bo
   return <EmptyState icon={Heart} title={t(`voices.empty.${tab === 'collected' ? 'collected' : 'library'}Title`)} description={t(`voices.empty.${tab === 'collected' ? 'collected' : 'library'}Hint`)} />;
 }
 
+/** Rows shown at first and added per "Show more": the catalogue has 120+ voices. */
+const PAGE_SIZE = 30;
+
 export interface VoiceBrowserProps {
   tabs: readonly VoiceTab[];
   renderAction: (voice: Voice, mood: VoiceMood | null) => ReactNode;
@@ -81,7 +84,12 @@ export function VoiceBrowser({ tabs, renderAction }: VoiceBrowserProps) {
   const { preferences } = usePreferences();
   const languageName = useLanguageNames();
   const [tab, setTab] = useState<VoiceTab>(tabs[0] ?? 'library');
-  const [filters, setFilters] = useState<VoiceFilters>(EMPTY_FILTERS);
+  const [filters, setFiltersState] = useState<VoiceFilters>(EMPTY_FILTERS);
+  const [limit, setLimit] = useState(PAGE_SIZE);
+  const setFilters = (next: VoiceFilters) => {
+    setFiltersState(next);
+    setLimit(PAGE_SIZE);
+  };
   const languages = useMemo(() => languagesOf(voices), [voices]);
   const shown = useMemo(
     () => filterVoices(voices, filters, { tab, favoriteIds: preferences.voice.favoriteVoices, selectedId: selected?._id ?? null, languageName }),
@@ -90,7 +98,13 @@ export function VoiceBrowser({ tabs, renderAction }: VoiceBrowserProps) {
   const filtered = JSON.stringify(filters) !== JSON.stringify(EMPTY_FILTERS);
   return (
     <div className="flex flex-col gap-4">
-      <Tabs value={tab} onValueChange={(value) => setTab(value as VoiceTab)}>
+      <Tabs
+        value={tab}
+        onValueChange={(value) => {
+          setTab(value as VoiceTab);
+          setLimit(PAGE_SIZE);
+        }}
+      >
         <TabsList className="max-w-full self-start">
           {tabs.map((option) => (
             <TabsTrigger key={option} value={option}>
@@ -105,11 +119,18 @@ export function VoiceBrowser({ tabs, renderAction }: VoiceBrowserProps) {
       ) : shown.length === 0 ? (
         <TabEmptyState tab={tab} filtered={filtered} onReset={() => setFilters(EMPTY_FILTERS)} />
       ) : (
-        <ul className="flex flex-col gap-2" aria-label={t('voices.listLabel')} data-testid="voice-list">
-          {shown.map((voice) => (
-            <VoiceRow key={voice._id} voice={voice} selected={voice._id === selected?._id} languageName={languageName} renderAction={renderAction} />
-          ))}
-        </ul>
+        <>
+          <ul className="flex flex-col gap-2" aria-label={t('voices.listLabel')} data-testid="voice-list">
+            {shown.slice(0, limit).map((voice) => (
+              <VoiceRow key={voice._id} voice={voice} selected={voice._id === selected?._id} languageName={languageName} renderAction={renderAction} />
+            ))}
+          </ul>
+          {shown.length > limit && (
+            <Button variant="outline" className="self-center" onClick={() => setLimit((current) => current + PAGE_SIZE)} data-testid="show-more-voices">
+              {t('voices.showMore', { count: shown.length - limit })}
+            </Button>
+          )}
+        </>
       )}
     </div>
   );

@@ -24,7 +24,7 @@ export function VoicePickerButton({ className, onSelect }: { className?: string;
         data-testid="voice-picker"
       >
         <span className="flex min-w-0 items-center gap-2">
-          {voice ? <VoiceAvatar voice={voice} className="size-7 rounded-lg" /> : <Skeleton className="size-7" />}
+          {voice ? <VoiceAvatar voice={voice} size="sm" /> : <Skeleton className="size-7" />}
           <span className="truncate">{isLoading ? t('common.loading') : voice?.name}</span>
         </span>
         <ChevronDown aria-hidden />
