@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { creditTransactions, users } from '../db/schema.ts';
+import { creditReservations, creditTransactions, users } from '../db/schema.ts';
 
 /** The cached balance and the ledger's sum for one user; they must always agree. */
 export async function balanceAndLedger(db: Database, userId: string): Promise<{ balance: number; ledgerSum: number }> {
@@ -10,4 +10,19 @@ export async function balanceAndLedger(db: Database, userId: string): Promise<{ 
     .from(creditTransactions)
     .where(eq(creditTransactions.userId, userId));
   return { balance: user?.credits ?? Number.NaN, ledgerSum: ledger?.sum ?? Number.NaN };
+}
+
+/** The ledger rows of one piece of work (reference), oldest first, as reason and amount. */
+export async function ledgerRowsFor(db: Database, reference: string): Promise<Array<{ reason: string; amount: number }>> {
+  const rows = await db
+    .select({ reason: creditTransactions.reason, amount: creditTransactions.amount, sequence: creditTransactions.sequence })
+    .from(creditTransactions)
+    .where(eq(creditTransactions.reference, reference));
+  return rows.sort((a, b) => a.sequence - b.sequence).map(({ reason, amount }) => ({ reason, amount }));
+}
+
+/** The reservation of one piece of work. */
+export async function reservationFor(db: Database, reference: string) {
+  const [row] = await db.select().from(creditReservations).where(eq(creditReservations.reference, reference));
+  return row ?? null;
 }

@@ -11,7 +11,10 @@ export const SPEECH_FAILED_MESSAGE = 'Speech generation failed';
 export function speechErrorToAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (!(error instanceof SpeechError)) {
-    return new AppError('SERVICE_UNAVAILABLE', SPEECH_FAILED_MESSAGE, { reason: 'ENGINE_FAILURE' });
+    // Storage or database trouble: the client learns only that it failed; the log gets the cause.
+    const failure = new AppError('SERVICE_UNAVAILABLE', SPEECH_FAILED_MESSAGE, { reason: 'INTERNAL_ERROR' });
+    failure.cause = error;
+    return failure;
   }
   switch (error.code) {
     case 'TEXT_EMPTY':
