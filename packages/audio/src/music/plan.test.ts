@@ -118,10 +118,21 @@ describe('lyrics shape the form', () => {
     const plan = planFromPrompt('upbeat pop', { durationSeconds: 60, seed: 3, lyrics });
     checkFits(plan);
     const sung = plan.sections.filter((section) => section.lyricLines);
-    expect(sung.map((section) => section.kind)).toEqual(['verse', 'chorus', 'verse', 'chorus']);
+    expect(sung.map((section) => section.kind).slice(0, 4)).toEqual(['verse', 'chorus', 'verse', 'chorus']);
+    // Any more are the last chorus again.
+    expect(sung.slice(4).every((section) => section.kind === 'chorus')).toBe(true);
     expect(plan.sections[0]?.kind).toBe('intro');
     expect(plan.sections[plan.sections.length - 1]?.kind).toBe('outro');
     expect(plan.lyrics?.lineCount).toBe(8);
+  });
+
+  it('repeats the last chorus when the song has room for it', () => {
+    const short = '[Verse]\nRain on the window pane\nCoffee cooling down again\n[Chorus]\nSlow it down, slow it down\nLet the quiet come around';
+    const plan = planFromPrompt('lofi', { durationSeconds: 120, seed: 3, lyrics: short });
+    checkFits(plan);
+    const sung = plan.sections.filter((section) => section.lyricLines).map((section) => section.kind);
+    expect(sung.slice(0, 2)).toEqual(['verse', 'chorus']);
+    expect(sung.filter((kind) => kind === 'chorus').length).toBeGreaterThan(1);
   });
 
   it('drops sections that cannot fit a short song, and still fits exactly', () => {

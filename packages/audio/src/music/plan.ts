@@ -297,8 +297,8 @@ interface LyricForm {
 
 /**
  * The form follows the lyrics: each tagged section gets two bars a line (one when time is short), with an
- * instrumental intro and outro. Sections that do not fit the duration are dropped from the end; spare bars
- * lengthen the intro and outro or add an instrumental solo before the last section.
+ * instrumental intro and outro. Sections that do not fit the duration are dropped from the end; spare bars repeat
+ * the last chorus, then make room for an instrumental solo before the last section, then lengthen intro and outro.
  */
 export function lyricForm(lyrics: ParsedLyrics, totalBars: number, beatsPerBar: number): LyricForm {
   const sung = lyrics.sections.filter((section) => section.lines.length > 0 || section.kind === 'solo');
@@ -323,6 +323,15 @@ export function lyricForm(lyrics: ParsedLyrics, totalBars: number, beatsPerBar: 
     used += bars;
   }
   let spare = available - used;
+  // Songs end on their chorus: repeat the last one (words and all) while there is room, at most twice.
+  const chorusIndex = lyricSections.map((section) => section?.kind).lastIndexOf('chorus');
+  const chorus = lyricSections[chorusIndex];
+  const chorusBars = sections[chorusIndex]?.bars ?? 0;
+  for (let repeats = 0; chorus && chorusBars > 0 && spare >= chorusBars && repeats < 2; repeats++) {
+    sections.push({ kind: 'chorus', bars: chorusBars });
+    lyricSections.push(chorus);
+    spare -= chorusBars;
+  }
   if (spare >= 8 && sections.length > 2) {
     // An instrumental break before the last sung section.
     const solo = Math.min(16, spare - (spare % 4));

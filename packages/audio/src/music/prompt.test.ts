@@ -93,6 +93,8 @@ describe('reading prompts', () => {
     expect(plan('pop without drums').instruments.some((instrument) => instrument.role === 'drums')).toBe(false);
     expect(plan('davulsuz sakin pop').instruments.some((instrument) => instrument.role === 'drums')).toBe(false);
     expect(plan('rock with drums').instruments.some((instrument) => instrument.role === 'drums')).toBe(true);
+    expect(plan('folk without any drums').instruments.some((instrument) => instrument.role === 'drums')).toBe(false);
+    expect(plan('jazz, no piano').instruments.some((instrument) => instrument.program === 0)).toBe(false);
   });
 
   it('prefers the longest phrase, so "drum and bass" is a genre and not two instruments', () => {

@@ -115,11 +115,14 @@ function matchAt(tokens: readonly string[], consumed: readonly boolean[], start:
   return result;
 }
 
+const NEGATION_FILLERS: readonly string[] = ['any', 'the', 'a', 'real', 'live', 'heavy', 'loud'];
+
 /** "no drums", "without piano", Turkish "davulsuz" / "davul yok". */
 function isNegated(tokens: readonly string[], start: number, lastToken: string, lastWord: string): boolean {
   const before = tokens[start - 1] ?? '';
   if (NEGATION_WORDS.includes(before)) return true;
-  if (tokens[start - 2] === 'no' && before.length > 0 && NEGATION_WORDS.includes(tokens[start - 2] ?? '')) return true;
+  // "without any drums", "no heavy guitars": one small word may stand between.
+  if (NEGATION_FILLERS.includes(before) && NEGATION_WORDS.includes(tokens[start - 2] ?? '')) return true;
   const suffix = lastToken.slice(lastWord.length);
   if (TURKISH_WITHOUT_SUFFIXES.includes(suffix)) return true;
   const after = tokens[start + 1] ?? '';

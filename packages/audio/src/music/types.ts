@@ -195,9 +195,11 @@ export interface LyricTimelineLine {
   syllables: LyricTimelineSyllable[];
 }
 
-/** Lyrics timed to the lead line, for showing them in time with playback. */
+/**
+ * Lyrics timed to the lead line, for showing them in time with playback. The local engine does not sing: the vocal
+ * melody is played by a lead instrument, named here so the UI can say so (in its own language).
+ */
 export interface LyricsTimeline {
   lines: LyricTimelineLine[];
-  /** Says how the vocal line is carried, for the UI. */
-  carriedBy: string;
+  carriedBy: { kind: 'instrument'; program: number; name: string };
 }

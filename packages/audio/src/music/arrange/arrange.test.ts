@@ -132,13 +132,15 @@ describe('lyrics on the lead', () => {
   const lyrics = '[Verse]\nWalking down the empty street\nCity lights beneath my feet\n[Nakarat]\nBu gece seninle\nYıldızlar bizimle';
   const plan = planFromPrompt('pop', { durationSeconds: 60, seed: 8, lyrics });
   const { arrangement, lyricsTimeline } = arrangeWithLyrics(plan);
+  // The last chorus may be sung again when there is room, so count what the form actually sings.
+  const sungSyllables = plan.sections.flatMap((section) => section.lyricLines ?? []).reduce((sum, line) => sum + line.syllables.length, 0);
 
   it('gives every syllable one lead note and a time, in order', () => {
     expect(lyricsTimeline).toBeDefined();
     const lines = lyricsTimeline?.lines ?? [];
-    expect(lines.map((line) => line.text)).toEqual(['Walking down the empty street', 'City lights beneath my feet', 'Bu gece seninle', 'Yıldızlar bizimle']);
+    expect(lines.map((line) => line.text).slice(0, 4)).toEqual(['Walking down the empty street', 'City lights beneath my feet', 'Bu gece seninle', 'Yıldızlar bizimle']);
     const syllables = lines.flatMap((line) => line.syllables);
-    expect(syllables).toHaveLength(plan.lyrics?.syllableCount ?? -1);
+    expect(syllables).toHaveLength(sungSyllables);
     for (let index = 1; index < syllables.length; index++) {
       expect(syllables[index]?.startSeconds ?? 0).toBeGreaterThan(syllables[index - 1]?.startSeconds ?? 0);
     }
@@ -147,11 +149,11 @@ describe('lyrics on the lead', () => {
       expect(line.syllables[0]?.startSeconds).toBe(line.startSeconds);
       for (const syllable of line.syllables) expect(syllable.startSeconds + syllable.durationSeconds).toBeLessThanOrEqual(line.endSeconds + 0.01);
     }
-    expect(lyricsTimeline?.carriedBy).toMatch(/played by/);
+    expect(lyricsTimeline?.carriedBy).toEqual({ kind: 'instrument', program: plan.instruments.find((instrument) => instrument.role === 'lead')?.program, name: expect.any(String) });
   });
 
   it('writes the syllables as MIDI lyric events, matched by lead notes', () => {
-    expect(arrangement.lyrics).toHaveLength(plan.lyrics?.syllableCount ?? -1);
+    expect(arrangement.lyrics).toHaveLength(sungSyllables);
     const lead = track(arrangement, 'lead').notes;
     for (const lyric of arrangement.lyrics) expect(lead.some((note) => Math.abs(note.tick - swingTick(lyric.tick, plan.swing, plan.swingUnit)) < 40)).toBe(true);
   });

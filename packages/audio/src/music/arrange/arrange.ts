@@ -61,12 +61,9 @@ export function arrangeWithLyrics(plan: MusicPlan): ArrangeResult {
     key: plan.key,
   };
   const result: ArrangeResult = { arrangement };
-  if (syllables.length > 0) result.lyricsTimeline = lyricsTimeline(plan, syllables, instrumentName(plan, 'lead'));
+  const lead = plan.instruments.find((instrument) => instrument.role === 'lead');
+  if (syllables.length > 0 && lead) result.lyricsTimeline = lyricsTimeline(plan, syllables, lead);
   return result;
-}
-
-function instrumentName(plan: MusicPlan, role: PartRole): string {
-  return plan.instruments.find((instrument) => instrument.role === role)?.name ?? 'lead instrument';
 }
 
 function partNotes(context: ArrangeContext, instrument: PlannedInstrument, random: Random): { notes: NoteEvent[]; syllables: SyllableNote[] } {
@@ -160,7 +157,7 @@ function trackFor(instrument: PlannedInstrument, notes: NoteEvent[], context: Ar
   };
 }
 
-function lyricsTimeline(plan: MusicPlan, syllables: readonly SyllableNote[], carrier: string): LyricsTimeline {
+function lyricsTimeline(plan: MusicPlan, syllables: readonly SyllableNote[], lead: PlannedInstrument): LyricsTimeline {
   const seconds = (tick: number): number => Math.round(((tick * 60) / (plan.bpm * TICKS_PER_BEAT)) * 1000) / 1000;
   const lines: LyricsTimeline['lines'] = [];
   for (const syllable of syllables) {
@@ -177,5 +174,5 @@ function lyricsTimeline(plan: MusicPlan, syllables: readonly SyllableNote[], car
   }
   // Lines start with their first syllable, so a display can highlight them on time.
   for (const line of lines) line.startSeconds = line.syllables[0]?.startSeconds ?? line.startSeconds;
-  return { lines, carriedBy: `Vocal melody played by the ${carrier.toLowerCase()}` };
+  return { lines, carriedBy: { kind: 'instrument', program: lead.program, name: lead.name } };
 }

@@ -92,10 +92,14 @@ const STYLE_LINES: Record<BassStyle | 'halves', LineMaker> = {
     return stepped(context.barTicks, chord, 'x.......o.......', (step) => (step === 8 ? fifth : root), beat * 2 - 30, 94);
   },
   walking: (chord, root, next, context) => walkingLine(chord, root, next, context),
-  syncopated: (chord, root, _next, context, random) =>
-    stepped(context.barTicks, chord, 'x..o..x.x.o..x.o', (_step, index) => [root, root + 12, root, root + 10, root + 7, root][index % 6] ?? root, sixteenth + 40, 104).map(
+  syncopated: (chord, root, _next, context, random) => {
+    // Root, octave, the chord's own seventh (or the octave again) and fifth: funk lines outline the chord.
+    const seventh = chord.classes.some((value) => pitchClass(value - chord.rootClass) === 10) ? root + 10 : root + 12;
+    const shape = [root, root + 12, root, seventh, fifthOf(chord, root), root];
+    return stepped(context.barTicks, chord, 'x..o..x.x.o..x.o', (_step, index) => shape[index % shape.length] ?? root, sixteenth + 40, 104).map(
       (entry) => (random.chance(0.1) ? { ...entry, pitch: root } : entry),
-    ),
+    );
+  },
   sub: (chord, root, _next, context) => stepped(context.barTicks, chord, 'x......x..o.....', () => root, beat * 1.4, 100),
   offbeat: (chord, root, _next, context) =>
     stepped(context.barTicks, chord, '..x...x...x...x.', (step) => (step === 14 && chord.section.energy > 0.8 ? root + 12 : root), eighth - 20, 100).concat(

@@ -130,7 +130,7 @@ const RHYTHMS: Record<HarmonyStyle, RhythmMaker> = {
       : fromPattern(timed, context, timed.section.energy < 0.45 ? 'x...............' : '..x...x...x...x.', timed.section.energy < 0.45 ? TICKS_PER_BEAT * 2 : sixteenth * 2),
   skank: (timed, context) =>
     fromPattern(timed, context, timed.section.energy > 0.7 ? '....x..o....x..o' : '....x.......x...', sixteenth + 50),
-  arpeggio: (timed, context, _random, voices) => {
+  arpeggio: (timed, _context, _random, voices) => {
     const dense = timed.section.energy > 0.78;
     const step = dense ? sixteenth : sixteenth * 2;
     const order = arpeggioOrder(voices);
@@ -139,7 +139,7 @@ const RHYTHMS: Record<HarmonyStyle, RhythmMaker> = {
       const onBeat = (timed.startTick + offset) % TICKS_PER_BEAT === 0;
       hits.push({ offset, length: TICKS_PER_BEAT * 1.5, velocity: onBeat ? 92 : 74, voiceIndex: order[index % order.length] ?? 0 });
     }
-    return context.plan.beatsPerBar === 3 || hits.length > 0 ? hits : held(timed);
+    return hits.length > 0 ? hits : held(timed);
   },
   powerChords: (timed, context) =>
     timed.section.energy < 0.7
