@@ -5,6 +5,7 @@ import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { ToastProvider } from '../../components/ui/toast.tsx';
 import { PlayerProvider } from '../../features/player/index.ts';
 import { usePlanUpdates } from '../../features/pricing/index.ts';
+import { usePreferences, useUpdatePreferences } from '../../features/preferences/index.ts';
 import { Header } from './Header.tsx';
 import { MobileNav } from './MobileNav.tsx';
 import { PlayerBarSlot } from './PlayerBarSlot.tsx';
@@ -21,7 +22,10 @@ addStudioTexts(studioTexts);
  */
 export default function AppShell() {
   const { t } = useTranslation();
-  const [sidebarCollapsed, setSidebarCollapsed] = useState(false);
+  // The sidebar's state is a saved preference (PUT /preferences), applied at once and rolled back on failure.
+  const { preferences } = usePreferences();
+  const { mutate: updatePreferences } = useUpdatePreferences();
+  const sidebarCollapsed = preferences.ui.sidebarCollapsed;
   const [drawerOpen, setDrawerOpen] = useState(false);
   usePlanUpdates();
   return (
@@ -36,7 +40,7 @@ export default function AppShell() {
           </a>
           <Header
             sidebarCollapsed={sidebarCollapsed}
-            onToggleSidebar={() => setSidebarCollapsed((collapsed) => !collapsed)}
+            onToggleSidebar={() => updatePreferences({ preferences: { ui: { sidebarCollapsed: !sidebarCollapsed } } })}
             onOpenDrawer={() => setDrawerOpen(true)}
           />
           <div className="flex min-h-0 flex-1">

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PREFERENCES, RECENT_VOICES_MAX } from '@sound-studio/shared';
 import { TEST_VOICES } from '../../test/fixtures.ts';
-import { applyFavorite, applySelection } from './api/preferences-api.ts';
+import { applyFavorite, applySelection } from '../preferences/index.ts';
 import { EMPTY_FILTERS, filterVoices, languagesOf, resolveSelectedVoice, speechVoiceId, type VoiceScope } from './voice-rules.ts';
 
 const library: VoiceScope = { tab: 'library', favoriteIds: [], selectedId: null };

@@ -222,3 +222,52 @@ describe('session recovery on 401 (section 4)', () => {
     expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('access-1');
   });
 });
+
+describe('streams and uploads', () => {
+  it('opens a stream with the bearer token and CSRF header and leaves the body to the caller', async () => {
+    signIn();
+    const { calls } = stubFetch({
+      'POST /voices/generate-tts/stream': () => new Response(new Uint8Array([0xff, 0xfb, 0x90]), { status: 200, headers: { 'Content-Type': 'audio/mpeg', 'X-Generation-Id': 'g1' } }),
+    });
+    const response = await client.apiStream('/voices/generate-tts/stream', { method: 'POST', body: { text: 'Hi', voiceId: 'v' } });
+    expect(response.headers.get('X-Generation-Id')).toBe('g1');
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(new Uint8Array([0xff, 0xfb, 0x90]));
+    const call = calls.find((entry) => entry.path === '/voices/generate-tts/stream');
+    expect(call?.headers.get('Authorization')).toBe('Bearer access-1');
+    expect(call?.headers.get('X-CSRF-Token')).toBe('csrf-test-token');
+    expect(call?.body).toEqual({ text: 'Hi', voiceId: 'v' });
+  });
+
+  it('turns the JSON error envelope of a refused stream into the error object', async () => {
+    stubFetch({
+      'POST /voices/generate-tts/stream': () => errorReply(402, 'INSUFFICIENT_CREDITS', 'Insufficient credits', { redirectUrl: '/pricing' }),
+    });
+    const error = await rejection(client.apiStream('/voices/generate-tts/stream', { method: 'POST', body: {} }));
+    expect(error).toMatchObject({ code: 'INSUFFICIENT_CREDITS', status: 402, details: { redirectUrl: '/pricing' } });
+  });
+
+  it('refreshes the session once when a stream answers 401', async () => {
+    signIn();
+    let attempts = 0;
+    stubFetch({
+      'POST /voices/generate-tts/stream': () => {
+        attempts += 1;
+        return attempts === 1 ? errorReply(401, 'TOKEN_EXPIRED', 'Token expired') : new Response('mp3', { status: 200 });
+      },
+      'POST /auth/refresh': () => okReply({ accessToken: 'access-2', refreshToken: 'refresh-2', user }),
+    });
+    const response = await client.apiStream('/voices/generate-tts/stream', { method: 'POST', body: {} });
+    expect(await response.text()).toBe('mp3');
+    expect(attempts).toBe(2);
+  });
+
+  it('sends a FormData body as multipart, without a JSON content type', async () => {
+    const { fetchMock } = stubFetch({ 'POST /tts/documents': () => okReply({ kind: 'text', fileName: 'a.txt', text: 'x', characters: 1 }) });
+    const form = new FormData();
+    form.append('file', new File(['x'], 'a.txt'));
+    await client.api.post('/tts/documents', form);
+    const init = fetchMock.mock.calls.find(([url]) => String(url) === '/api/tts/documents')?.[1];
+    expect(init?.body).toBe(form);
+    expect(new Headers(init?.headers).get('Content-Type')).toBeNull();
+  });
+});

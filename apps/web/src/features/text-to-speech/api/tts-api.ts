@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   documentReplySchema,
-  ttsGenerationSchema,
   ttsHistoryReplySchema,
   ttsJobSchema,
   ttsReplySchema,
@@ -17,8 +16,6 @@ const UPLOAD_TIMEOUT_MS = 300_000;
 
 /** GET /tts/jobs/{id}: the job itself, or wrapped as { job }. */
 const jobReplySchema = z.union([ttsJobSchema, z.object({ job: ttsJobSchema }).transform((reply) => reply.job)]);
-/** GET /tts/history/{id}: the generation itself, or wrapped as { generation }. */
-const generationReplySchema = z.union([ttsGenerationSchema, z.object({ generation: ttsGenerationSchema }).transform((reply) => reply.generation)]);
 
 export interface DocumentOptions {
   voiceId?: string;
@@ -39,7 +36,8 @@ export const ttsApi = {
     if (query.q) params.set('q', query.q);
     return api.get(`/tts/history?${params.toString()}`, { schema: ttsHistoryReplySchema, signal });
   },
-  generation: (id: string) => api.get(`/tts/history/${encodeURIComponent(id)}`, { schema: generationReplySchema }),
+  /** The stored generation behind a finished stream: it is among the newest in the history. */
+  findGeneration: async (id: string) => (await ttsApi.history({ range: 'all', page: 1, limit: 10 })).items.find((item) => item.id === id) ?? null,
   deleteGeneration: (id: string) => api.delete(`/tts/history/${encodeURIComponent(id)}`),
   clearHistory: () => api.delete('/tts/history', { schema: z.object({ deleted: z.number() }) }),
   uploadDocument: (file: File, options: DocumentOptions) => {

@@ -27,7 +27,8 @@ function useDebounced(value: string, delayMs: number): string {
   return settled;
 }
 
-function HistoryRow({ generation }: { generation: TtsGeneration }) {
+/** Replaying an item queues the listed ones, so next and previous walk the history. */
+function HistoryRow({ generation, list }: { generation: TtsGeneration; list: readonly TtsGeneration[] }) {
   const { t } = useTranslation();
   const { dateTime, number } = useFormatters();
   const toast = useToast();
@@ -40,7 +41,10 @@ function HistoryRow({ generation }: { generation: TtsGeneration }) {
       <Button
         size="icon-round"
         variant={playing ? 'primary' : 'subtle'}
-        onClick={() => player.toggleItem(item)}
+        onClick={() => {
+          if (player.current?.name === item.name) player.toggle();
+          else player.play(list.map((entry) => generationItem(entry)), list.indexOf(generation));
+        }}
         aria-label={playing ? t('player.pause') : t('tts.historyPlay', { name: generation.voiceName })}
         aria-pressed={playing}
       >
@@ -141,7 +145,7 @@ export function HistoryDialog({ open, onOpenChange }: { open: boolean; onOpenCha
           ) : (
             <ul className="flex flex-col gap-2" data-testid="history-list">
               {items.map((generation) => (
-                <HistoryRow key={generation.id} generation={generation} />
+                <HistoryRow key={generation.id} generation={generation} list={items} />
               ))}
             </ul>
           )}

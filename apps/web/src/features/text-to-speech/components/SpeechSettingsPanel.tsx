@@ -10,7 +10,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Slider } from '../../../components/ui/slider.tsx';
 import { useFormatters } from '../../../lib/i18n.ts';
-import { CopyVoiceIdButton, PreferenceErrorAlert, useLanguageNames, useVoicePreview, VoiceAvatar, VoiceSelectionModal } from '../../voices/index.ts';
+import { PreferenceErrorAlert } from '../../preferences/index.ts';
+import { CopyVoiceIdButton, useLanguageNames, useVoicePreview, VoiceAvatar, VoiceSelectionModal } from '../../voices/index.ts';
 
 const SLIDER_KEYS = ['speed', 'pitch', 'volume'] as const;
 

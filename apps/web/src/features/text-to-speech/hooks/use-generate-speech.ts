@@ -71,9 +71,7 @@ export function useGenerateSpeech() {
         // The player let go of the stream (closed, another item): the stored file is still fetched below.
       }
       // The finished file is kept with the generation: switch to it for seeking, waveform and download.
-      const stored = generationId
-        ? await ttsApi.generation(generationId).catch(async () => (await ttsApi.history({ range: 'all', page: 1, limit: 10 })).items.find((item) => item.id === generationId))
-        : (await ttsApi.history({ range: 'all', page: 1, limit: 1 })).items[0];
+      const stored = generationId ? await ttsApi.findGeneration(generationId) : (await ttsApi.history({ range: 'all', page: 1, limit: 1 })).items[0];
       if (stored) {
         player.replaceSource(name, { audioUrl: stored.audioUrl, streaming: false });
         setLastAudio({ audioUrl: stored.audioUrl, displayName });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { DEFAULT_SPEECH_MODEL, type Mood, type SpeechModel, type TtsLanguage, type Voice, type VoiceMood } from '@sound-studio/shared';
-import { defaultMood, useSelectedVoice, useVoiceSettings } from '../../voices/index.ts';
+import { useVoiceSettings } from '../../preferences/index.ts';
+import { defaultMood, useSelectedVoice } from '../../voices/index.ts';
 import { buildSpeechRequest, voiceLanguage } from '../speech-request.ts';
 
 /**

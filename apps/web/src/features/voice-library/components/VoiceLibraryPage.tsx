@@ -6,7 +6,8 @@ import { Card } from '../../../components/ui/card.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SlotsMeter } from '../../../components/ui/studio.tsx';
 import { useLocalizedPath } from '../../../lib/i18n.ts';
-import { PreferenceErrorAlert, useSelectedVoice, VoiceBrowser } from '../../voices/index.ts';
+import { PreferenceErrorAlert } from '../../preferences/index.ts';
+import { useSelectedVoice, VoiceBrowser } from '../../voices/index.ts';
 
 const TABS = ['library', 'myVoices', 'collected', 'selected'] as const;
 

@@ -8,7 +8,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { EmptyState } from '../../../components/ui/studio.tsx';
 import { Tabs, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { useLocalizedPath } from '../../../lib/i18n.ts';
-import { usePreferences } from '../api/preferences-api.ts';
+import { usePreferences } from '../../preferences/index.ts';
 import { useSelectedVoice } from '../hooks/use-selected-voice.ts';
 import { useLanguageNames } from '../hooks/use-language-names.ts';
 import { EMPTY_FILTERS, filterVoices, languagesOf, type VoiceFilters, type VoiceTab } from '../voice-rules.ts';

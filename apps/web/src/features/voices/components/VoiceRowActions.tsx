@@ -4,7 +4,7 @@ import type { Voice } from '@sound-studio/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useCopyToClipboard } from '../../../lib/use-copy-to-clipboard.ts';
-import { usePreferences, useToggleFavorite } from '../api/preferences-api.ts';
+import { usePreferences, useToggleFavorite } from '../../preferences/index.ts';
 
 /** Copies a voice id and shows a check for 2 s. */
 export function CopyVoiceIdButton({ voiceId }: { voiceId: string }) {

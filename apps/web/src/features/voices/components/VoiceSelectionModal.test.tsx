@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { errorReply, okReply, setupI18n } from '../../../test/render.tsx';
 import { makePreferences } from '../../../test/fixtures.ts';
 import { renderInStudio } from '../../../test/studio.tsx';
-import { setPreferenceError } from '../preference-errors.ts';
+import { setPreferenceError } from '../../preferences/index.ts';
 import { VoiceSelectionModal } from './VoiceSelectionModal.tsx';
 
 function rows() {

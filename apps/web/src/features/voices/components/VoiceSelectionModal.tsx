@@ -2,8 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Voice, VoiceMood } from '@sound-studio/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
-import { useSelectVoice } from '../api/preferences-api.ts';
-import { PreferenceErrorAlert } from './PreferenceErrorAlert.tsx';
+import { PreferenceErrorAlert, useSelectVoice } from '../../preferences/index.ts';
 import { VoiceBrowser } from './VoiceBrowser.tsx';
 
 const MODAL_TABS = ['library', 'myVoices', 'collected'] as const;

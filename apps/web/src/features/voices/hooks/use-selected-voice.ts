@@ -1,5 +1,5 @@
 import { useVoices } from '../api/voices-api.ts';
-import { usePreferences } from '../api/preferences-api.ts';
+import { usePreferences } from '../../preferences/index.ts';
 import { resolveSelectedVoice } from '../voice-rules.ts';
 
 /** The voice in use: the stored choice, else Radiant Girl, else the first loaded voice. */

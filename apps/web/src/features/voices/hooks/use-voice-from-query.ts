@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { useSelectVoice } from '../api/preferences-api.ts';
+import { useSelectVoice } from '../../preferences/index.ts';
 import { useVoices } from '../api/voices-api.ts';
 
 /** Section 4: `?voiceId=` selects that voice once, then leaves the address. */

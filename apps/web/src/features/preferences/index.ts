@@ -1,0 +1,13 @@
+export {
+  applyFavorite,
+  applySelection,
+  preferencesQueryKey,
+  usePreferences,
+  useSelectVoice,
+  useToggleFavorite,
+  useUpdatePreferences,
+  useVoiceSettings,
+  SETTINGS_SAVE_DELAY_MS,
+} from './api/preferences-api.ts';
+export { PreferenceErrorAlert } from './components/PreferenceErrorAlert.tsx';
+export { setPreferenceError, usePreferenceError, type PreferenceAction, type PreferenceError } from './preference-errors.ts';
