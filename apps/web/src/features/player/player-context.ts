@@ -16,7 +16,7 @@ export interface PlayerState {
 export interface PlayerControls {
   /** Loads and plays one item, or a playlist starting at `startIndex`. */
   play: (items: PlayingItem | readonly PlayingItem[], startIndex?: number) => void;
-  /** Plays or pauses the item with this name; plays `item` when something else is loaded. */
+  /** Plays or pauses the loaded item of the same name; otherwise loads and plays `item`. */
   toggleItem: (item: PlayingItem) => void;
   toggle: () => void;
   next: () => void;

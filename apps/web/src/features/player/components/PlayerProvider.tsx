@@ -122,7 +122,8 @@ export function PlayerProvider({ children, audioElement }: { children: ReactNode
       toggle,
       toggleItem: (item) => {
         const current = queueRef.current.playlist[queueRef.current.index];
-        if (current?.name === item.name && current.audioUrl === item.audioUrl) toggle();
+        // By name: a re-signed link to the same audio is still the same item.
+        if (current?.name === item.name) toggle();
         else play(item);
       },
       next: () => goTo(nextIndex(queueRef.current.index, queueRef.current.playlist.length)),

@@ -72,12 +72,12 @@ export function useGenerateSpeech() {
       }
       // The finished file is kept with the generation: switch to it for seeking, waveform and download.
       const stored = generationId ? await ttsApi.findGeneration(generationId) : (await ttsApi.history({ range: 'all', page: 1, limit: 1 })).items[0];
-      if (stored) {
-        player.replaceSource(name, { audioUrl: stored.audioUrl, streaming: false });
-        setLastAudio({ audioUrl: stored.audioUrl, displayName });
-      }
       setTimeout(() => URL.revokeObjectURL(streamUrl), 30_000);
       refreshAfterCharge();
+      // A stream cut short by the server leaves no stored file: say it failed rather than offer a broken download.
+      if (!stored) throw new Error('stream ended without a stored generation');
+      player.replaceSource(name, { audioUrl: stored.audioUrl, streaming: false });
+      setLastAudio({ audioUrl: stored.audioUrl, displayName });
     },
     [player, refreshAfterCharge],
   );

@@ -1,0 +1,47 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { errorReply, okReply, setupI18n } from '../../../test/render.tsx';
+import { makeGeneration, TEST_VOICES } from '../../../test/fixtures.ts';
+import { renderInStudio } from '../../../test/studio.tsx';
+import { showcaseVoices } from './showcase.ts';
+import { HomePage } from './HomePage.tsx';
+
+describe('HomePage', () => {
+  beforeEach(() => setupI18n('en'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('picks six real voices, the default one first and one per language after it', () => {
+    const shown = showcaseVoices(TEST_VOICES);
+    expect(shown.map((voice) => voice._id)).toEqual(['en-us-radiant-girl', 'tr-tr-deniz', 'de-de-lukas', 'en-gb-wise-narrator', 'en-au-sunny', 'en-us-story-group']);
+  });
+
+  it('quick prompts fill the text; Generate sends it with the default voice and plays the result', async () => {
+    const { calls, audio } = renderInStudio(<HomePage />, {
+      routes: {
+        'POST /voices/generate-tts': () => okReply({ audioUrl: '/api/tts/audio/g1.mp3?sig=1', generation: makeGeneration('g1'), credits: 900 }),
+        'GET /credits/summary': () => errorReply(500, 'INTERNAL_ERROR', 'x'),
+      },
+    });
+    await waitFor(() => expect(screen.getByTestId('voice-picker')).toHaveTextContent('Radiant Girl'));
+    const user = userEvent.setup();
+    const generate = screen.getByTestId('home-generate');
+    expect(generate).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Tell a story' }));
+    expect(screen.getByLabelText('Text to turn into speech')).toHaveValue(
+      'Once upon a time, in a village between the mountains and the sea, lived a girl who could hear the wind sing.',
+    );
+    await user.click(generate);
+    await waitFor(() => expect(audio.getAttribute('src')).toBe('/api/tts/audio/g1.mp3?sig=1'));
+    expect(calls.find((call) => call.path === '/voices/generate-tts')?.body).toMatchObject({ voiceId: 'en-us-radiant-girl', model: 'speech-2.5-hd-preview' });
+  });
+
+  it("'Explore voices' cards play their previews", async () => {
+    const { audio } = renderInStudio(<HomePage />);
+    const cards = await screen.findAllByTestId('explore-voice');
+    expect(cards).toHaveLength(6);
+    await userEvent.setup().click(within(cards[1]!).getByRole('button', { name: 'Play a preview of Deniz' }));
+    expect(audio.getAttribute('src')).toBe('/api/voices/tr-tr-deniz/preview.mp3');
+    expect(within(cards[1]!).getByRole('button', { name: 'Pause the preview of Deniz' })).toBeInTheDocument();
+  });
+});
