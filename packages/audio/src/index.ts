@@ -42,3 +42,10 @@ export { rms, peak, voicedRms, durationSeconds, silentRuns, toDecibels, type Sil
 // Voice library.
 export * from './voices/index.ts';
 export * from './music/index.ts';
+
+// Voice lab: upload decoding, voice isolation, voice analysis and cloning, voice design.
+export * from './decode/index.ts';
+export * from './isolate/index.ts';
+export * from './voice-analysis/index.ts';
+export * from './voice-clone/index.ts';
+export * from './voice-design/index.ts';

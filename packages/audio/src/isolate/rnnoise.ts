@@ -1,0 +1,74 @@
+/** RNNoise (Xiph's recurrent-network noise suppressor) compiled to WASM: 10 ms frames at 48 kHz. */
+export const RNNOISE_SAMPLE_RATE = 48_000;
+export const RNNOISE_FRAME = 480;
+/** RNNoise expects 16-bit-scaled floats. */
+const INT16_SCALE = 32768;
+
+interface RnnoiseModule {
+  HEAPF32: Float32Array;
+  _malloc(bytes: number): number;
+  _free(pointer: number): void;
+  _rnnoise_create(model: number): number;
+  _rnnoise_destroy(state: number): void;
+  /** Denoises one frame from `input` into `output` and returns the frame's voice-activity probability. */
+  _rnnoise_process_frame(state: number, output: number, input: number): number;
+}
+
+function isRnnoiseModule(value: unknown): value is RnnoiseModule {
+  return typeof value === 'object' && value !== null && '_rnnoise_create' in value && '_rnnoise_process_frame' in value;
+}
+
+let modulePromise: Promise<RnnoiseModule> | undefined;
+
+/** Instantiated on first use, once per thread (each worker holds its own). */
+export function loadRnnoise(): Promise<RnnoiseModule> {
+  modulePromise ??= import('@echogarden/rnnoise-wasm').then(async ({ default: create }) => {
+    const module: unknown = await create();
+    if (!isRnnoiseModule(module)) throw new Error('Unexpected RNNoise module shape');
+    return module;
+  });
+  return modulePromise;
+}
+
+export interface RnnoiseOutput {
+  /** Denoised audio aligned with the input (RNNoise's one-frame delay removed). */
+  samples: Float32Array;
+  /** Voice-activity probability per 480-sample frame of the input. */
+  voiceProbability: Float32Array;
+}
+
+/**
+ * Runs one fresh RNNoise state over a 48 kHz signal. The network's output lags its input by one frame; feeding one
+ * extra frame of silence and dropping the first output frame puts every sample back where it was.
+ */
+export function rnnoiseDenoise(module: RnnoiseModule, samples: Float32Array, onFrames?: (done: number, total: number) => void): RnnoiseOutput {
+  const frames = Math.ceil(samples.length / RNNOISE_FRAME);
+  const output = new Float32Array(samples.length);
+  const voiceProbability = new Float32Array(frames);
+  const state = module._rnnoise_create(0);
+  const inputPointer = module._malloc(RNNOISE_FRAME * 4);
+  const outputPointer = module._malloc(RNNOISE_FRAME * 4);
+  try {
+    for (let frame = 0; frame <= frames; frame++) {
+      const start = frame * RNNOISE_FRAME;
+      // Read HEAPF32 afresh each frame: a memory growth would detach an older view.
+      const heap = module.HEAPF32;
+      const inputIndex = inputPointer >> 2;
+      for (let index = 0; index < RNNOISE_FRAME; index++) heap[inputIndex + index] = (samples[start + index] ?? 0) * INT16_SCALE;
+      const probability = module._rnnoise_process_frame(state, outputPointer, inputPointer);
+      if (frame < frames) voiceProbability[frame] = probability;
+      if (frame > 0) copyFrameOut(module.HEAPF32, outputPointer >> 2, output, start - RNNOISE_FRAME);
+      if (onFrames && frame % 500 === 0) onFrames(frame, frames);
+    }
+  } finally {
+    module._free(inputPointer);
+    module._free(outputPointer);
+    module._rnnoise_destroy(state);
+  }
+  return { samples: output, voiceProbability };
+}
+
+function copyFrameOut(heap: Float32Array, heapIndex: number, output: Float32Array, start: number): void {
+  const end = Math.min(output.length, start + RNNOISE_FRAME);
+  for (let position = start; position < end; position++) output[position] = (heap[heapIndex + position - start] as number) / INT16_SCALE;
+}

@@ -1,0 +1,159 @@
+import type { VoiceAnalysis } from '../voice-analysis/analyse.ts';
+import type { EncodedAudioFiles, EncodeOptions } from './encode.ts';
+import { DEFAULT_ISOLATION_SETTINGS, type IsolatedAudio, type IsolationSettings } from './pipeline.ts';
+import { RNNOISE_FRAME, RNNOISE_SAMPLE_RATE } from './rnnoise.ts';
+import type { VoiceWorkerTasks } from './worker/protocol.ts';
+import { defaultVoiceWorkers, VoiceWorkerPool, WorkerPoolError } from './worker-pool.ts';
+
+export type IsolationStage = 'resample' | 'profile' | 'denoise' | 'gate';
+
+export interface IsolateOptions {
+  /** Rate of the input samples; other rates than 48 kHz are resampled first. */
+  sampleRate: number;
+  /** Overall fraction done (0..1) and the current stage. */
+  onProgress?: (fraction: number, stage: IsolationStage) => void;
+  signal?: AbortSignal;
+  settings?: Partial<IsolationSettings>;
+}
+
+export interface VoiceIsolatorOptions {
+  /** Worker threads, each with its own RNNoise instance. Default: min(2, CPU count). */
+  workers?: number;
+}
+
+/** Chunks shorter than this are not worth a second worker (each chunk also denoises a half-second pre-roll). */
+const MIN_CHUNK_SECONDS = 8;
+const STAGE_WEIGHTS: Readonly<Record<IsolationStage, readonly [number, number]>> = {
+  resample: [0, 0.05],
+  profile: [0.05, 0.12],
+  denoise: [0.12, 0.97],
+  gate: [0.97, 1],
+};
+
+/**
+ * The voice isolator: speech separated from noise by a stationary-noise Wiener stage and RNNoise at 48 kHz, then
+ * voice-activity gating, all in worker threads. Long recordings are cut into one chunk per worker (sharing memory,
+ * no copies) and denoised in parallel. The same pool encodes results and analyses voices for cloning, so one
+ * instance serves a whole server process; call close() on shutdown.
+ */
+export class VoiceIsolator {
+  private readonly pool: VoiceWorkerPool<VoiceWorkerTasks>;
+
+  constructor(options: VoiceIsolatorOptions = {}) {
+    this.pool = new VoiceWorkerPool<VoiceWorkerTasks>({
+      size: options.workers ?? defaultVoiceWorkers(),
+      entry: new URL('./worker/worker-entry.mjs', import.meta.url),
+      name: 'sound-studio-voice',
+    });
+  }
+
+  get workers(): number {
+    return this.pool.size;
+  }
+
+  /** Starts every thread and loads RNNoise in each. */
+  async warmUp(): Promise<void> {
+    await Promise.all(Array.from({ length: this.pool.size }, () => this.pool.run('warm', null)));
+  }
+
+  async isolate(samples: Float32Array, options: IsolateOptions): Promise<IsolatedAudio> {
+    const settings: IsolationSettings = { ...DEFAULT_ISOLATION_SETTINGS, ...options.settings };
+    const report = progressReporter(options.onProgress);
+    const runOptions = options.signal ? { signal: options.signal } : {};
+    const input = await this.toSharedInput(samples, options.sampleRate, runOptions);
+    report('resample', 1);
+    const length = input.byteLength / 4;
+    const profile = await this.pool.run('profile', { input, settings }, runOptions);
+    report('profile', 1);
+    const output = new SharedArrayBuffer(input.byteLength);
+    const voiceProbability = new SharedArrayBuffer(Math.ceil(length / RNNOISE_FRAME) * 4);
+    const chunks = chunkBounds(length, this.pool.size);
+    const done = chunks.map(() => 0);
+    await Promise.all(
+      chunks.map(([start, end], index) =>
+        this.pool.run('denoise', { input, output, voiceProbability, start, end, profile, settings }, {
+          ...runOptions,
+          onProgress: (fraction) => {
+            done[index] = fraction * (end - start);
+            report('denoise', done.reduce((sum, value) => sum + value, 0) / Math.max(1, length));
+          },
+        }),
+      ),
+    );
+    const gate = await this.pool.run('gate', { output, voiceProbability, settings }, runOptions);
+    report('gate', 1);
+    // Hand back ordinary arrays: shared memory is an implementation detail of the pool.
+    return {
+      samples: new Float32Array(output).slice(),
+      sampleRate: RNNOISE_SAMPLE_RATE,
+      durationSeconds: length / RNNOISE_SAMPLE_RATE,
+      voiceProbability: new Float32Array(voiceProbability).slice(),
+      speechRatio: gate.speechRatio,
+    };
+  }
+
+  /** Encodes MP3 and/or WAV off the event loop. */
+  encode(samples: Float32Array, sampleRate: number, options: EncodeOptions & { signal?: AbortSignal } = {}): Promise<EncodedAudioFiles> {
+    const { signal, ...encodeOptions } = options;
+    return this.pool.run('encode', { samples, sampleRate, options: encodeOptions }, signal ? { signal } : {});
+  }
+
+  /** Pitch, rate, brightness and loudness of a voice, off the event loop. */
+  analyse(samples: Float32Array, sampleRate: number, signal?: AbortSignal): Promise<VoiceAnalysis> {
+    return this.pool.run('analyse', { samples, sampleRate }, signal ? { signal } : {});
+  }
+
+  /** Silence trimming and loudness normalisation of a clone sample ("accent optimisation"). */
+  optimiseSample(samples: Float32Array, sampleRate: number, signal?: AbortSignal): Promise<Float32Array> {
+    return this.pool.run('optimise', { samples, sampleRate }, signal ? { signal } : {});
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+
+  private async toSharedInput(samples: Float32Array, sampleRate: number, runOptions: { signal?: AbortSignal }): Promise<SharedArrayBuffer> {
+    if (sampleRate === RNNOISE_SAMPLE_RATE) {
+      const shared = new SharedArrayBuffer(samples.length * 4);
+      new Float32Array(shared).set(samples);
+      return shared;
+    }
+    const target = new SharedArrayBuffer(Math.round((samples.length * RNNOISE_SAMPLE_RATE) / sampleRate) * 4);
+    await this.pool.run('resample', { input: samples, fromRate: sampleRate, target }, runOptions);
+    return target;
+  }
+}
+
+/** [start, end) per worker, starts on RNNoise frame boundaries. */
+export function chunkBounds(length: number, workers: number): Array<readonly [number, number]> {
+  const count = Math.max(1, Math.min(workers, Math.floor(length / (MIN_CHUNK_SECONDS * RNNOISE_SAMPLE_RATE))));
+  const framesPerChunk = Math.ceil(Math.ceil(length / RNNOISE_FRAME) / count);
+  const bounds: Array<readonly [number, number]> = [];
+  for (let start = 0; start < length; start += framesPerChunk * RNNOISE_FRAME) bounds.push([start, Math.min(length, start + framesPerChunk * RNNOISE_FRAME)]);
+  return bounds;
+}
+
+function progressReporter(onProgress: IsolateOptions['onProgress']): (stage: IsolationStage, fraction: number) => void {
+  let last = 0;
+  return (stage, fraction) => {
+    const [from, to] = STAGE_WEIGHTS[stage];
+    const overall = Math.max(last, from + (to - from) * Math.min(1, fraction));
+    last = overall;
+    onProgress?.(overall, stage);
+  };
+}
+
+let sharedIsolator: VoiceIsolator | undefined;
+
+/** One process-wide isolator, created on first use (its idle workers never keep the process alive). */
+export function defaultVoiceIsolator(): VoiceIsolator {
+  sharedIsolator ??= new VoiceIsolator();
+  return sharedIsolator;
+}
+
+/** Convenience: isolate with the process-wide isolator. */
+export function isolateVoice(samples: Float32Array, options: IsolateOptions): Promise<IsolatedAudio> {
+  return defaultVoiceIsolator().isolate(samples, options);
+}
+
+export { WorkerPoolError };

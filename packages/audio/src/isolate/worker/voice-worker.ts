@@ -1,0 +1,76 @@
+import { parentPort, type MessagePort } from 'node:worker_threads';
+import { resample } from '../../codec/resample.ts';
+import { analyseVoice } from '../../voice-analysis/analyse.ts';
+import { normaliseLoudness, trimSilence } from '../../voice-analysis/prepare.ts';
+import { encodeAudioFiles } from '../encode.ts';
+import { denoiseChunk, gateInPlace, noiseProfileOf } from '../pipeline.ts';
+import { loadRnnoise, RNNOISE_FRAME, RNNOISE_SAMPLE_RATE } from '../rnnoise.ts';
+import type { ReplyMessage, RequestMessage } from '../worker-pool.ts';
+import type { VoiceWorkerTasks } from './protocol.ts';
+
+/** Body of one voice worker: its own RNNoise instance (loaded on first use) and the isolation and analysis steps. */
+const port: MessagePort | null = parentPort;
+if (!port) throw new Error('voice-worker must run in a worker thread');
+
+port.on('message', (message: RequestMessage) => {
+  const progress = (fraction: number): void => send({ id: message.id, type: 'progress', fraction });
+  void handle(message, progress).then(
+    ({ result, transfer }) => send({ id: message.id, type: 'done', result }, transfer),
+    (error: unknown) => send({ id: message.id, type: 'error', message: error instanceof Error ? error.message : String(error) }),
+  );
+});
+
+function send(reply: ReplyMessage, transfer: ArrayBuffer[] = []): void {
+  port?.postMessage(reply, transfer);
+}
+
+type Handled = { result: unknown; transfer?: ArrayBuffer[] };
+type Request<Name extends keyof VoiceWorkerTasks> = VoiceWorkerTasks[Name]['request'];
+
+async function handle(message: RequestMessage, progress: (fraction: number) => void): Promise<Handled> {
+  switch (message.task) {
+    case 'warm':
+      await loadRnnoise();
+      return { result: null };
+    case 'resample': {
+      const { input, fromRate, target } = message.request as Request<'resample'>;
+      new Float32Array(target).set(resample(input, fromRate, RNNOISE_SAMPLE_RATE).subarray(0, target.byteLength / 4));
+      return { result: null };
+    }
+    case 'profile': {
+      const { input, settings } = message.request as Request<'profile'>;
+      const profile = noiseProfileOf(new Float32Array(input), settings);
+      return { result: profile, transfer: [profile.buffer as ArrayBuffer] };
+    }
+    case 'denoise':
+      await denoise(message.request as Request<'denoise'>, progress);
+      return { result: null };
+    case 'gate': {
+      const { output, voiceProbability, settings } = message.request as Request<'gate'>;
+      return { result: gateInPlace(new Float32Array(output), new Float32Array(voiceProbability), settings) };
+    }
+    case 'encode': {
+      const { samples, sampleRate, options } = message.request as Request<'encode'>;
+      const files = await encodeAudioFiles(samples, sampleRate, options);
+      return { result: files, transfer: [files.mp3?.buffer, files.wav?.buffer].filter((buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer) };
+    }
+    case 'analyse': {
+      const { samples, sampleRate } = message.request as Request<'analyse'>;
+      return { result: analyseVoice(samples, sampleRate) };
+    }
+    case 'optimise': {
+      const { samples, sampleRate } = message.request as Request<'optimise'>;
+      const optimised = normaliseLoudness(trimSilence(samples, sampleRate), sampleRate);
+      return { result: optimised, transfer: [optimised.buffer as ArrayBuffer] };
+    }
+    default:
+      throw new Error(`Unknown voice worker task "${message.task}"`);
+  }
+}
+
+async function denoise(request: Request<'denoise'>, progress: (fraction: number) => void): Promise<void> {
+  const input = new Float32Array(request.input);
+  const chunk = await denoiseChunk(input, request.start, request.end, request.profile, request.settings, progress);
+  new Float32Array(request.output).set(chunk.samples, request.start);
+  new Float32Array(request.voiceProbability).set(chunk.voiceProbability, request.start / RNNOISE_FRAME);
+}
