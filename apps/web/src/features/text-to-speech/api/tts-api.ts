@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import {
   documentReplySchema,
+  ttsDeleteReplySchema,
   ttsHistoryReplySchema,
   ttsJobSchema,
   ttsReplySchema,
@@ -13,9 +13,6 @@ import { api, apiRequest, apiStream } from '../../../lib/api/index.ts';
 /** Speech takes a moment on a busy server; documents are large uploads. */
 const GENERATION_TIMEOUT_MS = 120_000;
 const UPLOAD_TIMEOUT_MS = 300_000;
-
-/** GET /tts/jobs/{id}: the job itself, or wrapped as { job }. */
-const jobReplySchema = z.union([ttsJobSchema, z.object({ job: ttsJobSchema }).transform((reply) => reply.job)]);
 
 export interface DocumentOptions {
   voiceId?: string;
@@ -38,8 +35,8 @@ export const ttsApi = {
   },
   /** The stored generation behind a finished stream: it is among the newest in the history. */
   findGeneration: async (id: string) => (await ttsApi.history({ range: 'all', page: 1, limit: 10 })).items.find((item) => item.id === id) ?? null,
-  deleteGeneration: (id: string) => api.delete(`/tts/history/${encodeURIComponent(id)}`),
-  clearHistory: () => api.delete('/tts/history', { schema: z.object({ deleted: z.number() }) }),
+  deleteGeneration: (id: string) => api.delete(`/tts/history/${encodeURIComponent(id)}`, { schema: ttsDeleteReplySchema }),
+  clearHistory: () => api.delete('/tts/history', { schema: ttsDeleteReplySchema }),
   uploadDocument: (file: File, options: DocumentOptions) => {
     const form = new FormData();
     for (const [key, value] of Object.entries(options)) if (value !== undefined) form.append(key, String(value));
@@ -47,7 +44,7 @@ export const ttsApi = {
     form.append('file', file);
     return apiRequest('/tts/documents', { method: 'POST', body: form, schema: documentReplySchema, timeoutMs: UPLOAD_TIMEOUT_MS });
   },
-  job: (id: string, signal?: AbortSignal): Promise<TtsJob> => api.get(`/tts/jobs/${encodeURIComponent(id)}`, { schema: jobReplySchema, signal }),
+  job: (id: string, signal?: AbortSignal): Promise<TtsJob> => api.get(`/tts/jobs/${encodeURIComponent(id)}`, { schema: ttsJobSchema, signal }),
 };
 
 export const ttsQueryKeys = {
