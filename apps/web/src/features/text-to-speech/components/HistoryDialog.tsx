@@ -132,9 +132,11 @@ export function HistoryDialog({ open, onOpenChange }: { open: boolean; onOpenCha
                 </button>
               ))}
             </div>
-            <Button variant="ghost" size="sm" className="text-destructive" onClick={() => setConfirmClear(true)} disabled={total === 0 && range === 'all' && !search}>
-              <Trash2 aria-hidden />
-              {t('tts.clearAll')}
+            <Button variant="ghost" size="sm" onClick={() => setConfirmClear(true)} disabled={total === 0 && range === 'all' && !search}>
+              <span className="flex items-center gap-1.5 text-destructive">
+                <Trash2 aria-hidden />
+                {t('tts.clearAll')}
+              </span>
             </Button>
           </div>
           {history.isError && <Alert tone="error">{t('tts.historyFailed')}</Alert>}
