@@ -162,4 +162,36 @@ describe('loadConfig', () => {
     expect(Object.isFrozen(config.rateLimits.login)).toBe(true);
     expect(Object.isFrozen(config.database)).toBe(true);
   });
+
+  it('uses the local speech engine and in-process job workers by default', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.speech).toEqual({ provider: 'local', workers: null });
+    expect(config.jobs).toEqual({ runWorkers: true, concurrency: 2 });
+  });
+
+  it('reads the speech provider, MiniMax and job settings', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      SPEECH_PROVIDER: 'minimax',
+      MINIMAX_API_KEY: 'mm-key',
+      MINIMAX_BASE_URL: 'https://api.minimaxi.chat',
+      MINIMAX_GROUP_ID: '1234',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      RUN_WORKERS: 'false',
+      JOB_CONCURRENCY: '4',
+    });
+    expect(config.speech).toEqual({ provider: 'minimax', apiKey: 'mm-key', baseUrl: 'https://api.minimaxi.chat', groupId: '1234' });
+    expect(config.jobs).toEqual({ runWorkers: false, concurrency: 4 });
+    expect(loadConfig({ DATA_DIR: dataDir(), SPEECH_WORKERS: '3' }).speech).toEqual({ provider: 'local', workers: 3 });
+  });
+
+  it('explains speech and job settings that cannot work, without echoing the MiniMax key', () => {
+    expect(configError({ SPEECH_PROVIDER: 'minimax' })).toContain('MINIMAX_API_KEY is required when SPEECH_PROVIDER is minimax');
+    expect(configError({ SPEECH_PROVIDER: 'elevenlabs' })).toContain('SPEECH_PROVIDER must be one of local, minimax');
+    expect(configError({ SPEECH_WORKERS: '0' })).toContain('SPEECH_WORKERS must be a whole number between 1 and 64');
+    expect(configError({ RUN_WORKERS: 'false' })).toContain('RUN_WORKERS can only be false with REDIS_URL set');
+    const message = configError({ SPEECH_PROVIDER: 'minimax', MINIMAX_API_KEY: 'secret-key', MINIMAX_BASE_URL: 'ftp://nope' });
+    expect(message).toContain('MINIMAX_BASE_URL must be a URL starting with http:// or https://');
+    expect(message).not.toContain('secret-key');
+  });
 });

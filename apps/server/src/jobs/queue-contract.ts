@@ -23,13 +23,17 @@ export async function insertUser(db: Database): Promise<string> {
   return user.id;
 }
 
-export async function waitFor<T>(check: () => Promise<T | null | undefined | false>, timeoutMs = 10_000): Promise<T> {
+export async function waitFor<T>(
+  check: () => Promise<T | null | undefined | false>,
+  timeoutMs = 10_000,
+  intervalMs = 20,
+): Promise<T> {
   const started = Date.now();
   for (;;) {
     const value = await check();
     if (value) return value;
     if (Date.now() - started > timeoutMs) throw new Error('timed out waiting for a condition');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
 

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Clock } from './clock.ts';
+import { isUuid } from './ids.ts';
 
 export const MEDIA_PATH_PREFIX = '/api/media/';
 /** Signed links stay valid at least this long; replies that include a link always sign a fresh one. */
@@ -45,12 +46,10 @@ export class MediaLinks {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Per-user media keys read `<area>/<userId>/<file>`; anything else (voice previews) belongs to nobody. */
 export function ownerOfMediaKey(key: string): string | null {
   const owner = key.split('/')[1];
-  return owner && UUID.test(owner) ? owner.toLowerCase() : null;
+  return owner && isUuid(owner) ? owner.toLowerCase() : null;
 }
 
 export function userMediaKey(area: string, userId: string, fileName: string): string {

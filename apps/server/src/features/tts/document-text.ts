@@ -79,9 +79,13 @@ async function extractRaw(kind: DocumentKind, sniffed: Sniffed, bytes: Buffer): 
     case 'pdf':
       if (sniffed !== 'pdf') throw mismatch('PDF document');
       return readPdf(bytes);
-    case 'docx':
-      if (sniffed !== 'zip' || !bytes.includes('word/document.xml')) throw mismatch('Word document (.docx)');
+    case 'docx': {
+      if (sniffed !== 'zip') throw mismatch('Word document (.docx)');
+      const entries = zipEntryNames(bytes);
+      if (!entries) throw fileError(DOCX_DAMAGED_MESSAGE);
+      if (!entries.includes('word/document.xml')) throw mismatch('Word document (.docx)');
       return readDocx(bytes);
+    }
     case 'html':
       if (sniffed !== 'text') throw mismatch('HTML page');
       return htmlToText(decodeText(bytes), HTML_OPTIONS);
@@ -105,12 +109,46 @@ async function readPdf(bytes: Buffer): Promise<string> {
   }
 }
 
+const DOCX_DAMAGED_MESSAGE = 'The Word document could not be read: the file is damaged';
+
 async function readDocx(bytes: Buffer): Promise<string> {
   try {
     return (await mammoth.extractRawText({ buffer: bytes })).value;
   } catch {
-    throw fileError('The Word document could not be read: the file is damaged');
+    throw fileError(DOCX_DAMAGED_MESSAGE);
   }
+}
+
+const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
+const CENTRAL_DIRECTORY_ENTRY = 0x02014b50;
+
+/**
+ * The entry names of a ZIP file, read from its central directory (what tells a DOCX from any other ZIP without
+ * unpacking it); null when the directory is missing or broken.
+ */
+function zipEntryNames(bytes: Buffer): string[] | null {
+  // The end record is 22 bytes plus a comment of up to 65,535 bytes.
+  const searchFrom = Math.max(0, bytes.length - 22 - 0xffff);
+  let end = -1;
+  for (let offset = bytes.length - 22; offset >= searchFrom; offset -= 1) {
+    if (bytes.readUInt32LE(offset) === END_OF_CENTRAL_DIRECTORY) {
+      end = offset;
+      break;
+    }
+  }
+  if (end < 0) return null;
+  const count = bytes.readUInt16LE(end + 10);
+  let offset = bytes.readUInt32LE(end + 16);
+  const names: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    if (offset + 46 > bytes.length || bytes.readUInt32LE(offset) !== CENTRAL_DIRECTORY_ENTRY) return null;
+    const nameLength = bytes.readUInt16LE(offset + 28);
+    const extraLength = bytes.readUInt16LE(offset + 30);
+    const commentLength = bytes.readUInt16LE(offset + 32);
+    names.push(bytes.toString('utf8', offset + 46, offset + 46 + nameLength));
+    offset += 46 + nameLength + extraLength + commentLength;
+  }
+  return names;
 }
 
 const HTML_OPTIONS: HtmlToTextOptions = {

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, ilike, or, type SQL } from 'drizzle-orm';
 import type { HistoryRange } from '@sound-studio/shared';
 import type { Database } from '../../db/client.ts';
 import { plans, ttsGenerations, users } from '../../db/schema.ts';
+import { isUuid } from '../../lib/ids.ts';
 
 export type GenerationRow = typeof ttsGenerations.$inferSelect;
 export type NewGeneration = typeof ttsGenerations.$inferInsert;
@@ -53,6 +54,7 @@ export class TtsRepository {
   }
 
   async find(userId: string, id: string, db: Database = this.db): Promise<GenerationRow | null> {
+    if (!isUuid(id)) return null;
     const [row] = await db
       .select()
       .from(ttsGenerations)
@@ -76,6 +78,7 @@ export class TtsRepository {
   }
 
   async delete(userId: string, id: string): Promise<GenerationRow | null> {
+    if (!isUuid(id)) return null;
     const [row] = await this.db
       .delete(ttsGenerations)
       .where(and(eq(ttsGenerations.id, id), eq(ttsGenerations.userId, userId)))

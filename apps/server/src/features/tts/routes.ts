@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { JobStore } from '../../jobs/job-store.ts';
 import { requireAuth } from '../../lib/authentication.ts';
 import { AppError } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { errorReplies, ok, SECURITY } from '../../lib/http.ts';
 import { handleDocument, MULTIPART_LIMITS, readUpload } from './documents.ts';
 import { LONG_FORM_JOB_TYPE, longFormFailureHandler, longFormHandler, toTtsJob } from './long-form.ts';
@@ -22,7 +23,7 @@ import { TtsService } from './service.ts';
 import { streamSpeech } from './stream.ts';
 
 const TAGS = ['text-to-speech'];
-const idParamsSchema = z.object({ id: z.uuid({ error: 'Not found' }) });
+const idParamsSchema = z.object({ id: z.string().max(100) });
 
 /**
  * Text-to-speech: generation (whole file or streamed), history, document upload and long-form jobs. The long-form
@@ -164,7 +165,7 @@ export const ttsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const job = await jobStore.find(request.params.id);
+      const job = isUuid(request.params.id) ? await jobStore.find(request.params.id) : null;
       if (!job || job.userId !== requireAuth(request).userId || job.type !== LONG_FORM_JOB_TYPE) {
         throw new AppError('NOT_FOUND', 'Job not found');
       }
