@@ -69,7 +69,8 @@ export async function probeMedia(input: MediaInput, options: { timeoutMs?: numbe
     if (layout && isFastPathCodec(layout)) return wavInfo(layout, source.sizeBytes);
   }
   const binary = resolveFfmpeg(options.ffmpegPath);
-  const result = await withFfmpegInput(source, async (inputArgs, stdin) =>
+  // Probing reads to the end for Ogg and MP3 durations, so bytes always go through a seekable file.
+  const result = await withFfmpegInput(source, { seekable: true }, async (inputArgs, stdin) =>
     runBounded(binary, {
       args: [...safeGlobalArgs(), '-f', DEMUXER_BY_CONTAINER[source.container], ...inputArgs],
       ...(stdin ? { stdin } : {}),
@@ -167,7 +168,7 @@ async function decodeWavFastPath(source: MediaSource, layout: WavLayout, options
 async function decodeWithFfmpeg(source: MediaSource, options: DecodeOptions): Promise<DecodedMedia> {
   const binary = resolveFfmpeg(options.ffmpegPath);
   const maxSamples = Math.ceil((options.maxSeconds + 1) * options.sampleRate);
-  const result = await withFfmpegInput(source, (inputArgs, stdin) =>
+  const result = await withFfmpegInput(source, { seekable: NEEDS_SEEKABLE_INPUT.has(source.container) }, (inputArgs, stdin) =>
     runBounded(binary, {
       args: decodeArgs(source.container, inputArgs, options),
       ...(stdin ? { stdin } : {}),
@@ -217,11 +218,12 @@ function safeGlobalArgs(): string[] {
 
 /**
  * Gives ffmpeg the input: a path as an explicit `file:` URL (a name can never be read as another protocol or an
- * option), bytes through stdin, or, for MP4-family bytes whose index may sit at the end, a private temporary file.
+ * option), bytes through stdin, or, when ffmpeg must seek (MP4-family bytes whose index may sit at the end, probes),
+ * a private temporary file.
  */
-async function withFfmpegInput<T>(source: MediaSource, run: (inputArgs: string[], stdin?: Uint8Array) => Promise<T>): Promise<T> {
+async function withFfmpegInput<T>(source: MediaSource, options: { seekable: boolean }, run: (inputArgs: string[], stdin?: Uint8Array) => Promise<T>): Promise<T> {
   if (typeof source.input === 'string') return run(['-i', `file:${resolvePath(source.input)}`]);
-  if (!NEEDS_SEEKABLE_INPUT.has(source.container)) return run(['-i', 'pipe:0'], source.input);
+  if (!options.seekable) return run(['-i', 'pipe:0'], source.input);
   const directory = await mkdtemp(join(tmpdir(), 'sound-studio-decode-'));
   try {
     const path = join(directory, 'input');
@@ -237,8 +239,11 @@ function checkFfmpegFailure(result: BoundedRunResult, info: FfmpegInputInfo, con
   if (/matches no streams|does not contain any stream/.test(stderr) || (inputHeaderComplete(stderr) && !info.hasAudio)) {
     throw new MediaError('NO_AUDIO_STREAM', info.hasVideo ? 'The video has no audio track' : 'The file has no audio stream', { container, hasVideo: info.hasVideo });
   }
-  if (/Cannot allocate memory|max_alloc/i.test(stderr)) {
+  if (/Cannot allocate memory|failed to map segment|out of memory/i.test(stderr)) {
     throw new MediaError('DECODE_MEMORY_LIMIT', 'Decoding needed more memory than allowed', { container });
+  }
+  if (result.signal && !result.outputCapped) {
+    throw new MediaError('CORRUPT_MEDIA', `The decoder crashed on this ${container.toUpperCase()} file`, { container, signal: result.signal });
   }
   if (result.exitCode !== 0 && !result.outputCapped) throw corruptError(container, stderr);
 }

@@ -12,13 +12,17 @@ export interface FfmpegBinary {
 
 const SYSTEM_FFMPEG = '/usr/bin/ffmpeg';
 let resolved: FfmpegBinary | null | undefined;
+const configured = new Map<string, FfmpegBinary | null>();
 
 /**
  * The decoder to use: an explicitly configured binary, else the system ffmpeg when it actually runs (a half-installed
  * package can exist but fail to load its libraries), else the npm-shipped one. Checked once per process.
  */
 export function resolveFfmpeg(configuredPath = process.env.SOUND_STUDIO_FFMPEG): FfmpegBinary {
-  if (configuredPath) return probeBinary(configuredPath, 'configured') ?? unavailable(configuredPath);
+  if (configuredPath) {
+    if (!configured.has(configuredPath)) configured.set(configuredPath, probeBinary(configuredPath, 'configured'));
+    return configured.get(configuredPath) ?? unavailable(configuredPath);
+  }
   if (resolved === undefined) resolved = probeBinary(SYSTEM_FFMPEG, 'system') ?? probeBinary(npmFfmpegPath(), 'npm');
   return resolved ?? unavailable(`${SYSTEM_FFMPEG} or @ffmpeg-installer/ffmpeg`);
 }
@@ -62,6 +66,8 @@ export interface BoundedRunResult {
   stdout: Uint8Array;
   stderr: string;
   exitCode: number | null;
+  /** The signal that ended the process when it crashed (a SIGKILL from our own limits is reported as an error instead). */
+  signal: NodeJS.Signals | null;
   /** Set when the process was killed because its output passed maxOutputBytes. */
   outputCapped: boolean;
 }
@@ -119,11 +125,11 @@ export function runBounded(binary: FfmpegBinary, options: BoundedRunOptions): Pr
       options.signal?.removeEventListener('abort', onAbort);
       reject(new MediaError('DECODER_UNAVAILABLE', `Could not start ffmpeg: ${error.message}`, { path: binary.path }));
     });
-    child.on('close', (exitCode) => {
+    child.on('close', (exitCode, signal) => {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
       if (failure) return reject(failure);
-      resolve({ stdout: concatBuffers(chunks, Math.min(outputBytes, options.maxOutputBytes)), stderr, exitCode, outputCapped });
+      resolve({ stdout: concatBuffers(chunks, Math.min(outputBytes, options.maxOutputBytes)), stderr, exitCode, signal, outputCapped });
     });
   });
 }
