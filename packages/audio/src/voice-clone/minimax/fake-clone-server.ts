@@ -142,9 +142,9 @@ export async function startFakeMiniMaxCloneServer(options: { apiKey?: string } =
 /** Length of an MP3 (frame walk), WAV (header) or M4A (accepted without measuring), else null. */
 function audioDuration(bytes: Uint8Array): number | null {
   const ascii = (offset: number, length: number): string => String.fromCharCode(...bytes.subarray(offset, offset + length));
-  if (ascii(0, 4) === 'RIFF' && ascii(8, 4) === 'WAVE') return readWavLayout(bytes.subarray(0, 65_536), bytes.length).durationSeconds;
-  if (ascii(4, 4) === 'ftyp') return MINIMAX_CLONE_FILE_RULES.minSeconds;
   try {
+    if (ascii(0, 4) === 'RIFF' && ascii(8, 4) === 'WAVE') return readWavLayout(bytes.subarray(0, 65_536), bytes.length).durationSeconds;
+    if (ascii(4, 4) === 'ftyp') return MINIMAX_CLONE_FILE_RULES.minSeconds;
     return parseMp3Frames(bytes).durationSeconds;
   } catch {
     return null;
