@@ -32,7 +32,7 @@ export function DialogContent({ title, description, size = 'md', className, chil
         {...(description ? {} : { 'aria-describedby': undefined })}
         {...props}
       >
-        <div className="flex items-start justify-between gap-4 border-b border-border px-6 py-4">
+        <div className="flex items-start justify-between gap-4 border-b border-border px-4 py-4 sm:px-6">
           <div className="min-w-0">
             <DialogPrimitive.Title className="text-base font-semibold tracking-tight">{title}</DialogPrimitive.Title>
             {description && (
@@ -46,7 +46,7 @@ export function DialogContent({ title, description, size = 'md', className, chil
             <X className="size-4" aria-hidden />
           </DialogPrimitive.Close>
         </div>
-        <div className="min-h-0 flex-1 overflow-y-auto px-6 py-5">{children}</div>
+        <div className="min-h-0 flex-1 overflow-y-auto px-4 py-5 sm:px-6">{children}</div>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );
