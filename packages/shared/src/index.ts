@@ -15,3 +15,4 @@ export * from './api/realtime.ts';
 export * from './api/voices.ts';
 export * from './api/tts.ts';
 export * from './api/preferences.ts';
+export * from './api/music.ts';
