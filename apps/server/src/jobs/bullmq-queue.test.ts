@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { DatabaseHandle } from '../db/client.ts';
+import { seedPlans } from '../db/plan-seeds.ts';
 import { systemClock } from '../lib/clock.ts';
 import { openTestDatabase } from '../test/harness.ts';
 import { BullMqJobQueue } from './bullmq-queue.ts';
@@ -33,6 +34,7 @@ describe.skipIf(!reachable)(`BullMqJobQueue (${REDIS_URL})${reachable ? '' : ': 
 
   beforeAll(async () => {
     database = await openTestDatabase();
+    await seedPlans(database.db); // users need their plan (PostgreSQL test databases start empty)
   });
 
   afterAll(async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { DatabaseHandle } from '../db/client.ts';
+import { seedPlans } from '../db/plan-seeds.ts';
 import { systemClock } from '../lib/clock.ts';
 import { openTestDatabase } from '../test/harness.ts';
 import { InProcessJobQueue } from './in-process-queue.ts';
@@ -11,6 +12,7 @@ let database: DatabaseHandle;
 
 beforeAll(async () => {
   database = await openTestDatabase();
+  await seedPlans(database.db); // users need their plan (PostgreSQL test databases start empty)
 });
 
 afterAll(async () => {

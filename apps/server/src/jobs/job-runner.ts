@@ -76,11 +76,15 @@ export class JobRunner {
     }
   }
 
+  /** Cleans up first (credits back, partial files gone), so whoever sees 'failed' sees the cleanup done too. */
   async #fail(job: JobRecord, message: string, options: JobHandlerOptions): Promise<void> {
     try {
-      const failed = await this.store.fail(job.id, message);
-      this.notify(failed);
-      if (failed) await options.onFailed?.(failed);
+      await options.onFailed?.({ ...job, status: 'failed', error: message });
+    } catch (error) {
+      this.log.error({ err: error, jobId: job.id }, 'cleaning up after a failed job failed');
+    }
+    try {
+      this.notify(await this.store.fail(job.id, message));
     } catch (error) {
       this.log.error({ err: error, jobId: job.id }, 'could not record a job failure');
     }

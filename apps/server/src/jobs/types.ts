@@ -24,7 +24,7 @@ export interface JobContext {
 export type JobHandler = (context: JobContext) => Promise<JobResult | void>;
 
 export interface JobHandlerOptions {
-  /** Runs once when a job of this type ends as failed (give back credits, remove partial files). */
+  /** Runs once when a job of this type fails, before the row says so (give back credits, remove partial files). */
   onFailed?: (job: JobRecord) => Promise<void>;
 }
 
