@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeWav } from '../codec/wav.ts';
 import { decodeCloneSample } from '../voice-clone/validation.ts';
-import { decodeToPcm, probeMedia } from './decode.ts';
+import { decodeToPcm, probeMedia, WAV_FAST_PATH_RESAMPLE_MAX_SECONDS } from './decode.ts';
 import { MediaError, type MediaErrorCode } from './errors.ts';
 import { resolveFfmpeg } from './ffmpeg.ts';
 
@@ -87,6 +87,12 @@ describe('decodeToPcm', () => {
     const fromBytes = await decodeToPcm(readFileSync(file('tone.wav')), { sampleRate: 48_000, maxSeconds: 10 });
     expect(fromBytes).toMatchObject({ codec: 'pcm_s16le', decoder: 'wav' });
     expect(dominantFrequency(fromBytes.samples, 48_000)).toBeCloseTo(440, -1);
+  });
+
+  it('leaves long resampling to ffmpeg so the event loop is never held for long', async () => {
+    writeFileSync(file('long-44k.wav'), encodeWav(tone(WAV_FAST_PATH_RESAMPLE_MAX_SECONDS + 1), 44_100));
+    expect((await decodeToPcm(file('long-44k.wav'), { sampleRate: 48_000, maxSeconds: 60 })).decoder).toMatch(/^ffmpeg-/);
+    expect((await decodeToPcm(file('long-44k.wav'), { sampleRate: 44_100, maxSeconds: 60 })).decoder).toBe('wav');
   });
 
   it('hands WAV encodings the fast path cannot read (IMA ADPCM) to ffmpeg', async () => {

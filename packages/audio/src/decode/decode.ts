@@ -60,6 +60,11 @@ export const DEFAULT_DECODER_MEMORY_BYTES = 768 * 1024 * 1024;
 /** Containers round durations; a file this much over the limit still passes. */
 export const DURATION_TOLERANCE_SECONDS = 0.1;
 const PROBE_TIMEOUT_MS = 15_000;
+/**
+ * The in-process WAV reader resamples on the calling thread; beyond this length a rate change goes to ffmpeg (a
+ * subprocess) so the event loop never spends more than a few tens of milliseconds on it.
+ */
+export const WAV_FAST_PATH_RESAMPLE_MAX_SECONDS = 30;
 
 /** Reads what a file is without decoding it: container and codec, duration, rate, channels, video or not. */
 export async function probeMedia(input: MediaInput, options: { timeoutMs?: number; maxBytes?: number; ffmpegPath?: string; signal?: AbortSignal } = {}): Promise<MediaInfo> {
@@ -102,7 +107,7 @@ export async function decodeToPcm(input: MediaInput, options: DecodeOptions): Pr
   const source = await openSource(input, options.maxBytes);
   if (source.container === 'wav') {
     const layout = wavLayoutOrNull(source);
-    if (layout && isFastPathCodec(layout)) return decodeWavFastPath(source, layout, options);
+    if (layout && isFastPathCodec(layout) && fastPathFits(layout, options.sampleRate)) return decodeWavFastPath(source, layout, options);
   }
   return decodeWithFfmpeg(source, options);
 }
@@ -147,6 +152,10 @@ function wavLayoutOrNull(source: MediaSource): WavLayout | null {
   } catch {
     return null;
   }
+}
+
+function fastPathFits(layout: WavLayout, sampleRate: number): boolean {
+  return layout.sampleRate === sampleRate || layout.durationSeconds <= WAV_FAST_PATH_RESAMPLE_MAX_SECONDS;
 }
 
 function wavInfo(layout: WavLayout, sizeBytes: number): MediaInfo {

@@ -8,8 +8,8 @@ import { defaultVoiceWorkers, VoiceWorkerPool, WorkerPoolError } from './worker-
 export type IsolationStage = 'resample' | 'profile' | 'denoise' | 'gate';
 
 export interface IsolateOptions {
-  /** Rate of the input samples; other rates than 48 kHz are resampled first. */
-  sampleRate: number;
+  /** Rate of the input samples (default 48 kHz); other rates are resampled first. */
+  sampleRate?: number;
   /** Overall fraction done (0..1) and the current stage. */
   onProgress?: (fraction: number, stage: IsolationStage) => void;
   signal?: AbortSignal;
@@ -60,7 +60,7 @@ export class VoiceIsolator {
     const settings: IsolationSettings = { ...DEFAULT_ISOLATION_SETTINGS, ...options.settings };
     const report = progressReporter(options.onProgress);
     const runOptions = options.signal ? { signal: options.signal } : {};
-    const input = await this.toSharedInput(samples, options.sampleRate, runOptions);
+    const input = await this.toSharedInput(samples, options.sampleRate ?? RNNOISE_SAMPLE_RATE, runOptions);
     report('resample', 1);
     const length = input.byteLength / 4;
     const profile = await this.pool.run('profile', { input, settings }, runOptions);
@@ -152,7 +152,7 @@ export function defaultVoiceIsolator(): VoiceIsolator {
 }
 
 /** Convenience: isolate with the process-wide isolator. */
-export function isolateVoice(samples: Float32Array, options: IsolateOptions): Promise<IsolatedAudio> {
+export function isolateVoice(samples: Float32Array, options: IsolateOptions = {}): Promise<IsolatedAudio> {
   return defaultVoiceIsolator().isolate(samples, options);
 }
 

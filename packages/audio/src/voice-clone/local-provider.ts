@@ -29,7 +29,8 @@ export class LocalVoiceCloneProvider implements VoiceCloneProvider {
     validateCloneDurations(request.samples.map((sample) => ({ ...(sample.name ? { name: sample.name } : {}), durationSeconds: sample.samples.length / sample.sampleRate })));
     const { isolator, engine, model } = this.options;
     const signal = request.signal;
-    const prepared = await prepareCloneSamples(request.samples, isolator, {
+    const prepared = await prepareCloneSamples(request.samples, {
+      isolator,
       removeNoise: request.removeNoise ?? false,
       optimizeAccent: request.optimizeAccent ?? false,
       ...(signal ? { signal } : {}),

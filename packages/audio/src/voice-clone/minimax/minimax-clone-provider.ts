@@ -1,3 +1,4 @@
+import { resample } from '../../codec/resample.ts';
 import { MINIMAX_DEFAULT_BASE_URL } from '../../providers/minimax/minimax-engine.ts';
 import { toLanguageBoost } from '../../providers/minimax/mapping.ts';
 import type { VoiceIsolator } from '../../isolate/voice-isolator.ts';
@@ -88,7 +89,8 @@ export class MiniMaxVoiceCloneProvider implements VoiceCloneProvider {
 
   /** The prepared samples joined with short gaps, cut to MiniMax's five minutes, as one MP3. */
   private async cloneFile(request: VoiceCloneRequest): Promise<{ bytes: Uint8Array; name: string }> {
-    const prepared = await prepareCloneSamples(request.samples, this.options.isolator, {
+    const prepared = await prepareCloneSamples(request.samples, {
+      isolator: this.options.isolator,
       removeNoise: request.removeNoise ?? false,
       optimizeAccent: request.optimizeAccent ?? false,
       ...(request.signal ? { signal: request.signal } : {}),
@@ -167,12 +169,10 @@ export function cloneErrorCodeFor(statusCode: number): VoiceCloneErrorCode {
   }
 }
 
-/** Joins samples (resampling any that differ from the first's rate is left to callers: prepared samples share one). */
-function joinSamples(samples: readonly CloneSample[], maxSeconds: number): { samples: Float32Array; sampleRate: number } {
-  const sampleRate = samples[0]?.sampleRate ?? 48_000;
-  if (samples.some((sample) => sample.sampleRate !== sampleRate)) {
-    throw new VoiceCloneError('PROVIDER_ERROR', 'Clone samples must share one sample rate; decode them with decodeCloneSample');
-  }
+/** Joins samples at the first one's rate (decodeCloneSample gives them all one rate, so resampling is the exception). */
+function joinSamples(input: readonly CloneSample[], maxSeconds: number): { samples: Float32Array; sampleRate: number } {
+  const sampleRate = input[0]?.sampleRate ?? 48_000;
+  const samples = input.map((sample) => (sample.sampleRate === sampleRate ? sample : { ...sample, samples: resample(sample.samples, sample.sampleRate, sampleRate), sampleRate }));
   const gap = Math.round(JOIN_GAP_SECONDS * sampleRate);
   const limit = Math.round(maxSeconds * sampleRate);
   const total = Math.min(limit, samples.reduce((sum, sample) => sum + sample.samples.length, 0) + gap * (samples.length - 1));
