@@ -72,7 +72,8 @@ export function spectralDenoise(samples: Float32Array, noiseProfile: Float64Arra
   const re = new Float64Array(fft.bins);
   const im = new Float64Array(fft.bins);
   const previousClean = new Float64Array(fft.bins);
-  const accumulated = new Float64Array(samples.length + SPECTRAL_FRAME);
+  // Float32 is plenty for four overlapping frames and halves the memory of long chunks.
+  const output = new Float32Array(samples.length);
   // sqrt-Hann analysis times sqrt-Hann synthesis sums to 2 at 75% overlap.
   const overlapGain = SPECTRAL_FRAME / SPECTRAL_HOP / 2;
   for (let start = -SPECTRAL_FRAME + SPECTRAL_HOP; start < samples.length; start += SPECTRAL_HOP) {
@@ -83,13 +84,12 @@ export function spectralDenoise(samples: Float32Array, noiseProfile: Float64Arra
     fft.forward(frame, re, im);
     applyWienerGains(re, im, noiseProfile, previousClean, options);
     fft.inverse(re, im, frame);
-    for (let index = 0; index < SPECTRAL_FRAME; index++) {
-      const position = start + index;
-      if (position >= 0) accumulated[position] = (accumulated[position] as number) + (frame[index] as number) * (window[index] as number);
+    const first = Math.max(0, -start);
+    const last = Math.min(SPECTRAL_FRAME, samples.length - start);
+    for (let index = first; index < last; index++) {
+      output[start + index] = (output[start + index] as number) + ((frame[index] as number) * (window[index] as number)) / overlapGain;
     }
   }
-  const output = new Float32Array(samples.length);
-  for (let index = 0; index < samples.length; index++) output[index] = (accumulated[index] as number) / overlapGain;
   return output;
 }
 
