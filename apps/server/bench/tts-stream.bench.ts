@@ -1,0 +1,159 @@
+/**
+ * Streaming speech benchmark: HTTP time to first byte and total time of POST /api/voices/generate-tts/stream for
+ * 1,000 and 5,000 characters, through the real route of an app listening on 127.0.0.1 (local engine, embedded
+ * database), against Debian's native espeak-ng writing the same text to a WAV file in the same run. Medians of a few
+ * runs, because the machine may be shared. Run with `npm run bench` from the repository root.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseMp3Frames } from '@sound-studio/audio';
+import type { AuthSession, Envelope } from '@sound-studio/shared';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { issueCsrfToken } from '../src/lib/csrf.ts';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const SIZES = [1000, 5000];
+const VOICE = 'en-us-madison';
+const NATIVE_SAMPLE_RATE = 22_050;
+
+const PROSE = [
+  'The lighthouse keeper climbed the spiral stairs every evening just before sunset.',
+  'From the top, she could see the fishing boats returning, their lamps flickering like low stars.',
+  'Some nights the fog rolled in so thickly that the beam seemed to stop a few metres from the glass.',
+  'On those nights she sounded the horn every thirty seconds and wrote the time in a worn leather book.',
+  'Her grandfather had kept the same light for forty-two years, and his handwriting still filled the early pages.',
+  'Visitors sometimes asked whether she felt lonely, surrounded by nothing but water and wind.',
+  'She always answered that the sea was never quiet enough to be lonely.',
+];
+
+/** Whole sentences up to the limit, then the start of the next one, so the length is close to exact. */
+function englishText(characters: number): string {
+  let text = '';
+  for (let index = 0; ; index += 1) {
+    const sentence = PROSE[index % PROSE.length] ?? '';
+    if (text.length + sentence.length + 1 > characters) {
+      const partial = sentence.slice(0, sentence.lastIndexOf(' ', characters - text.length - 2));
+      return partial.length > 0 ? `${text}${partial}.` : text.trim();
+    }
+    text += `${sentence} `;
+  }
+}
+
+interface Measurement {
+  firstByteMs: number;
+  totalMs: number;
+  audioSeconds: number;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+async function repeat(measure: () => Promise<Measurement> | Measurement): Promise<Measurement> {
+  const results: Measurement[] = [];
+  for (let run = 0; run < RUNS; run += 1) results.push(await measure());
+  return {
+    firstByteMs: median(results.map((result) => result.firstByteMs)),
+    totalMs: median(results.map((result) => result.totalMs)),
+    audioSeconds: median(results.map((result) => result.audioSeconds)),
+  };
+}
+
+async function streamOnce(baseUrl: string, headers: Record<string, string>, text: string): Promise<Measurement> {
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}/api/voices/generate-tts/stream`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ text, voiceId: VOICE }),
+  });
+  if (response.status !== 200 || !response.body) throw new Error(`stream failed: ${response.status} ${await response.text()}`);
+  const chunks: Uint8Array[] = [];
+  let firstByteMs = Number.NaN;
+  for await (const chunk of response.body) {
+    if (chunks.length === 0) firstByteMs = performance.now() - started;
+    chunks.push(chunk);
+  }
+  const totalMs = performance.now() - started;
+  return { firstByteMs, totalMs, audioSeconds: parseMp3Frames(Buffer.concat(chunks)).durationSeconds };
+}
+
+function nativeOnce(textFile: string, wavFile: string): Measurement {
+  const started = performance.now();
+  const result = spawnSync('espeak-ng', ['-v', 'en-us', '-w', wavFile, '-f', textFile]);
+  if (result.status !== 0) throw new Error(`espeak-ng exited with ${result.status}`);
+  const totalMs = performance.now() - started;
+  return { firstByteMs: Number.NaN, totalMs, audioSeconds: (statSync(wavFile).size - 44) / 2 / NATIVE_SAMPLE_RATE };
+}
+
+function hasNativeEspeak(): boolean {
+  if (spawnSync('espeak-ng', ['--version']).status === 0) return true;
+  console.log('espeak-ng not found: installing Debian’s package (apt-get install -y espeak-ng)…');
+  spawnSync('sh', ['-c', 'apt-get install -y espeak-ng || (apt-get update && apt-get install -y espeak-ng)'], { stdio: 'ignore' });
+  return spawnSync('espeak-ng', ['--version']).status === 0;
+}
+
+const format = (value: number, digits = 0, unit = ''): string => (Number.isFinite(value) ? `${value.toFixed(digits)}${unit}` : '–');
+const realTimeFactor = (measurement: Measurement): number => measurement.totalMs / 1000 / measurement.audioSeconds;
+
+function row(label: string, characters: number, measurement: Measurement): string {
+  const cells = [
+    format(measurement.audioSeconds, 1, ' s'),
+    format(measurement.firstByteMs, 0, ' ms'),
+    format(measurement.totalMs, 0, ' ms'),
+    realTimeFactor(measurement).toFixed(4),
+  ];
+  return `| ${label} | ${characters} | ${cells.join(' | ')} |`;
+}
+
+async function main(): Promise<void> {
+  const workDir = mkdtempSync(path.join(tmpdir(), 'sound-studio-tts-bench-'));
+  const config = loadConfig({ DATA_DIR: workDir, LOG_LEVEL: 'silent', RATE_LIMIT_API_MAX: '100000' });
+  const app = await buildApp(config);
+  try {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const warmStart = performance.now();
+    await app.speech.warmUp();
+    const warmUpMs = performance.now() - warmStart;
+    const csrf = () => issueCsrfToken(config.jwtSecret, Date.now()).token;
+    const register = await fetch(`${address}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': csrf() },
+      body: JSON.stringify({ name: 'Bench User', email: 'bench@example.com', password: 'Sunny-Meadow-42!' }),
+    });
+    const session = ((await register.json()) as Envelope<AuthSession> & { data: AuthSession }).data;
+    await app.credits.grant(session.user.id, 100_000, 'admin_grant', 'benchmark');
+    const headers = () => ({ authorization: `Bearer ${session.accessToken}`, 'x-csrf-token': csrf() });
+    const hasNative = hasNativeEspeak();
+
+    await streamOnce(address, headers(), englishText(300)); // one untimed pass: encoder loaded, WASM tiered up
+    console.log(`\nSpeech streaming over HTTP (median of ${RUNS} runs; load average ${loadavg().map((value) => value.toFixed(1)).join(' ')})`);
+    console.log(`Engine warm-up at start-up: ${format(warmUpMs)} ms\n`);
+    console.log('| Path | Characters | Audio | First byte | Total | RTF |');
+    console.log('|---|---|---|---|---|---|');
+    const ratios: string[] = [];
+    for (const size of SIZES) {
+      const text = englishText(size);
+      const textFile = path.join(workDir, `text-${size}.txt`);
+      writeFileSync(textFile, text);
+      const streamed = await repeat(() => streamOnce(address, headers(), text));
+      console.log(row('POST /api/voices/generate-tts/stream (MP3)', text.length, streamed));
+      if (!hasNative) continue;
+      const native = await repeat(() => nativeOnce(textFile, path.join(workDir, 'out.wav')));
+      console.log(row('native espeak-ng -w (WAV)', text.length, native));
+      ratios.push(
+        `${text.length} chars: first byte of the stream arrives after ${format((streamed.firstByteMs / native.totalMs) * 100)}% ` +
+          `of native espeak-ng's whole run; total RTF ${format(realTimeFactor(streamed) / realTimeFactor(native), 1)}x native`,
+      );
+    }
+    console.log(hasNative ? `\n${ratios.join('\n')}` : '\nNative espeak-ng unavailable: no comparison.');
+  } finally {
+    await app.close();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+await main();
