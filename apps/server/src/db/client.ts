@@ -79,10 +79,28 @@ export async function openPostgres(url: string, onConnectionError: ConnectionErr
   };
   const db = drizzlePostgres(pool, { schema });
   try {
-    await migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    await migrateExclusively(pool, () => migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER }));
   } catch (error) {
     await close();
     throw error;
   }
   return { db, kind: 'postgres', close };
+}
+
+/** Arbitrary, fixed key of the advisory lock that serialises migrations. */
+const MIGRATION_LOCK_KEY = 7_413_902_117;
+
+/**
+ * Several processes may start against one PostgreSQL at once (API nodes, `npm run worker`): an advisory lock lets one
+ * migrate while the others wait, then find nothing left to do.
+ */
+async function migrateExclusively(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const lock = await pool.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migrate();
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    lock.release();
+  }
 }
