@@ -60,6 +60,7 @@ export const DEFAULT_DECODER_MEMORY_BYTES = 768 * 1024 * 1024;
 /** Containers round durations; a file this much over the limit still passes. */
 export const DURATION_TOLERANCE_SECONDS = 0.1;
 const PROBE_TIMEOUT_MS = 15_000;
+const ESTIMATED_DURATION = /Estimating duration from bitrate/;
 /**
  * The in-process WAV reader resamples on the calling thread; beyond this length a rate change goes to ffmpeg (a
  * subprocess) so the event loop never spends more than a few tens of milliseconds on it.
@@ -185,10 +186,12 @@ async function decodeWithFfmpeg(source: MediaSource, options: DecodeOptions): Pr
       maxOutputBytes: maxSamples * 4,
       memoryLimitBytes: options.memoryLimitBytes ?? DEFAULT_DECODER_MEMORY_BYTES,
       ...(options.signal ? { signal: options.signal } : {}),
-      // The container's own duration lets an over-long file be refused before it is decoded.
+      // The container's own duration lets an over-long file be refused before it is decoded; a duration ffmpeg only
+      // estimated from the bitrate (VBR MP3 without a Xing header) is not trusted, the decoded length decides.
       inspectStderr: (stderr) => {
         const duration = parseInputInfo(stderr).durationSeconds;
-        return duration !== null && duration > options.maxSeconds + DURATION_TOLERANCE_SECONDS ? tooLongError(duration, options.maxSeconds) : undefined;
+        if (duration === null || ESTIMATED_DURATION.test(stderr)) return undefined;
+        return duration > options.maxSeconds + DURATION_TOLERANCE_SECONDS ? tooLongError(duration, options.maxSeconds) : undefined;
       },
     }),
   );
