@@ -39,6 +39,14 @@ describe('GET /api/media/* with a signed link', () => {
     expect(reply.bytes.equals(CONTENT)).toBe(true);
   });
 
+  it('offers the file as a download under a safe name when asked', async () => {
+    const reply = await t.request({ url: `${signedUrl()}&download=${encodeURIComponent('Şarkı "speech"/../x.wav')}` });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-disposition']).toBe(
+      `attachment; filename="Sark speech..x.mp3"; filename*=UTF-8''${encodeURIComponent('Şarkı speech..x.mp3')}`,
+    );
+  });
+
   it('answers a Range request with 206 and exactly those bytes', async () => {
     const reply = await t.request({ url: signedUrl(), headers: { range: 'bytes=100-199' } });
     expect(reply.statusCode).toBe(206);

@@ -13,7 +13,15 @@ const mediaParamsSchema = z.object({ '*': z.string().describe('The file key, e.g
 const mediaQuerySchema = z.object({
   exp: z.string().optional().describe('Expiry of a signed link (Unix seconds)'),
   sig: z.string().optional().describe('Signature of a signed link'),
+  download: z.string().max(200).optional().describe('Save as an attachment under this file name (e.g. "My speech.mp3")'),
 });
+
+/** A header-safe file name: no quotes, slashes or control characters; the stored file's extension is kept. */
+function attachmentName(requested: string, key: string): string {
+  const extension = key.slice(key.lastIndexOf('.'));
+  const base = requested.replace(/[^\p{L}\p{N} ._-]+/gu, '').trim().replace(/\.[A-Za-z0-9]+$/, '') || 'audio';
+  return `${base}${extension}`;
+}
 
 /**
  * GET /api/media/<key>: a stored file, seekable (Range). Access is by a signed link (what <audio> elements use) or by
@@ -35,7 +43,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const key = request.params['*'];
-      const { exp, sig } = request.query;
+      const { exp, sig, download } = request.query;
       if (exp !== undefined || sig !== undefined) {
         const check = isValidFileKey(key) ? app.mediaLinks.check(key, exp, sig) : 'invalid';
         if (check === 'expired') throw new AppError('FORBIDDEN', 'This media link has expired');
@@ -47,6 +55,12 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       }
       const extension = key.slice(key.lastIndexOf('.') + 1).toLowerCase();
+      if (download !== undefined) {
+        const name = attachmentName(download, key);
+        // Header values must be Latin-1: plain ASCII in filename, the real name (UTF-8) in filename*.
+        const ascii = name.normalize('NFKD').replace(/[^\x20-\x7e]/g, '');
+        reply.header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`);
+      }
       return sendStoredFile(request, reply, app.files, key, {
         contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream',
         cacheControl: 'private, max-age=3600',
