@@ -16,3 +16,4 @@ export * from './api/voices.ts';
 export * from './api/tts.ts';
 export * from './api/preferences.ts';
 export * from './api/music.ts';
+export * from './api/music-replies.ts';

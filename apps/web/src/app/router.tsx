@@ -21,6 +21,8 @@ const VoiceIsolatorPage = lazy(() => import('../features/voice-isolator/index.ts
 const VoiceLibraryPage = lazy(() => import('../features/voice-library/index.ts').then((feature) => ({ default: feature.VoiceLibraryPage })));
 const SettingsPage = lazy(() => import('../features/settings/index.ts').then((feature) => ({ default: feature.SettingsPage })));
 const PricingPage = lazy(() => import('../features/pricing/index.ts').then((feature) => ({ default: feature.PricingPage })));
+/** A shared track's public page: no shell, no sign-in. */
+const MusicSharePage = lazy(() => import('../features/music/public.ts').then((feature) => ({ default: feature.SharePage })));
 const ApiAccessPage = lazy(() => import('../features/api-access/index.ts').then((feature) => ({ default: feature.ApiAccessPage })));
 
 function Shell() {
@@ -80,6 +82,7 @@ export const routes: RouteObject[] = [
           { path: 'api', element: <ApiAccessPage /> },
         ],
       },
+      { path: 'tr?/share/music/:id', element: <LazyPage page={MusicSharePage} /> },
       { path: 'tr/api', element: <Navigate to="/api" replace /> },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_FAILURE_MESSAGES, VALIDATION_MESSAGES } from '@sound-studio/shared';
+import { AUTH_FAILURE_MESSAGES, DEFAULT_MUSIC_PROMPT, MUSIC_MESSAGES, VALIDATION_MESSAGES } from '@sound-studio/shared';
 import enCore from './en.json';
 import enStudio from './en-studio.json';
 import tr from './tr.json';
@@ -37,6 +37,14 @@ describe('locales', () => {
     expect(en.settings.password.failure).toBe('Failed to change password');
     expect(en.home.noFeatured).toBe('No featured music available');
     expect(en.home.noFeaturedHint).toBe('Check back later for new content');
+    expect(en.music.featuredHint).toBe('Discover music that fits your project');
+    expect(en.music.errors.promptRejected).toBe(MUSIC_MESSAGES.promptRejected);
+    expect(en.music.errors.generationFailed).toBe(MUSIC_MESSAGES.generationFailed);
+    expect(en.music.status.generating).toBe(MUSIC_MESSAGES.starting);
+    expect(en.music.status.processing).toBe(MUSIC_MESSAGES.processing);
+    expect(en.music.errors.loadTracks).toBe('Failed to load music: {{message}}');
+    expect(en.music.errors.loadModels).toBe('Failed to load models: {{message}}');
+    expect(en.music.samples.jazzy).toBe(DEFAULT_MUSIC_PROMPT);
     expect(en.app.name).toBe('Sound Studio');
     expect(tr.app.name).toBe('Ses Stüdyosu');
   });
@@ -47,6 +55,6 @@ describe('locales', () => {
       return read(en) === read(tr);
     });
     // Words that are the same in both languages.
-    expect(copied.sort()).toEqual(['credits.plan', 'home.model', 'nav.badges.beta']);
+    expect(copied.sort()).toEqual(['credits.plan', 'home.model', 'music.model', 'nav.badges.beta']);
   });
 });

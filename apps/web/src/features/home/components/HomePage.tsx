@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AudioLines, BookOpen, GraduationCap, Megaphone, Music, Music2, Sparkles } from 'lucide-react';
+import { AudioLines, BookOpen, GraduationCap, Megaphone, Music2, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { SPEECH_MODELS, TEXT_MAX_LENGTH, type SpeechModel, type Voice } from '@sound-studio/shared';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -8,9 +8,9 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Textarea } from '../../../components/ui/input.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { ComingSoonNote, EmptyState } from '../../../components/ui/studio.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { useCurrentUser } from '../../auth/index.ts';
+import { DiscoverMusic, HomeMusicComposer } from '../../music/index.ts';
 import { GenerationFailureDialog, useGenerateSpeech, useSpeechChoices } from '../../text-to-speech/index.ts';
 import { useLanguageNames, useVoicePreview, useVoices, VoiceAvatar, VoicePickerButton } from '../../voices/index.ts';
 import { QUICK_PROMPTS, SHOWCASE_SIZE, showcaseVoices } from './showcase.ts';
@@ -71,25 +71,6 @@ function SpeechComposer() {
         </Button>
       </div>
       <GenerationFailureDialog failure={failure} onClose={dismissFailure} />
-    </Card>
-  );
-}
-
-function MusicComposer() {
-  const { t } = useTranslation();
-  return (
-    <Card className="transition has-[textarea:focus-visible]:border-primary/60 has-[textarea:focus-visible]:ring-2 has-[textarea:focus-visible]:ring-ring/25 p-5 sm:p-6">
-      <label htmlFor="home-music" className="sr-only">
-        {t('home.musicLabel')}
-      </label>
-      <Textarea id="home-music" placeholder={t('home.musicPlaceholder')} bare className="min-h-36" />
-      <div className="mt-5 flex items-center justify-end border-t border-border pt-5">
-        <Button disabled>
-          <Music aria-hidden />
-          {t('home.createMusic')}
-        </Button>
-      </div>
-      <ComingSoonNote className="mt-4">{t('home.generationSoon')}</ComingSoonNote>
     </Card>
   );
 }
@@ -166,16 +147,11 @@ export function HomePage() {
           <SpeechComposer />
         </TabsContent>
         <TabsContent value="music">
-          <MusicComposer />
+          <HomeMusicComposer />
         </TabsContent>
       </Tabs>
       <ExploreVoices />
-      <section aria-labelledby="discover-music" className="flex flex-col gap-4">
-        <h2 id="discover-music" className="text-lg font-semibold tracking-tight">
-          {t('home.discoverMusic')}
-        </h2>
-        <EmptyState icon={Music2} title={t('home.noFeatured')} description={t('home.noFeaturedHint')} />
-      </section>
+      <DiscoverMusic />
     </div>
   );
 }

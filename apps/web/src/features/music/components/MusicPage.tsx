@@ -1,71 +1,37 @@
-import { Disc3, Music2, Shuffle, Sparkles } from 'lucide-react';
+import { useState } from 'react';
+import { Compass, Disc3 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_MUSIC_DURATION, DEFAULT_MUSIC_PROMPT, MUSIC_DURATIONS } from '@sound-studio/shared';
+import { useSearchParams } from 'react-router';
+import { DEFAULT_MUSIC_MODEL, MUSIC_MODELS } from '@sound-studio/shared';
+import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { Textarea } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select.tsx';
-import { ComingSoonNote, EmptyState } from '../../../components/ui/studio.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { useMusicModels } from '../api/use-music-queries.ts';
+import { useTrackUpdates } from '../hooks/use-track-updates.ts';
+import { FeaturedTab } from './FeaturedTab.tsx';
+import { ModelPicker } from './ModelPicker.tsx';
+import { PromptPanel } from './PromptPanel.tsx';
+import { TrackList } from './TrackList.tsx';
 
-function PromptPanel() {
-  const { t } = useTranslation();
-  return (
-    <Card className="flex flex-col gap-5 p-5 sm:p-6">
-      <Tabs defaultValue="simple">
-        <TabsList>
-          <TabsTrigger value="simple">{t('music.simple')}</TabsTrigger>
-          <TabsTrigger value="advanced">{t('music.advanced')}</TabsTrigger>
-        </TabsList>
-        <TabsContent value="simple" className="mt-4 flex flex-col gap-2">
-          <Label htmlFor="music-prompt">{t('music.prompt')}</Label>
-          <Textarea id="music-prompt" placeholder={DEFAULT_MUSIC_PROMPT} />
-        </TabsContent>
-        <TabsContent value="advanced" className="mt-4 flex flex-col gap-4">
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="music-prompt-advanced">{t('music.prompt')}</Label>
-            <Textarea id="music-prompt-advanced" placeholder={DEFAULT_MUSIC_PROMPT} />
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="music-lyrics">{t('music.lyrics')}</Label>
-            <Textarea id="music-lyrics" placeholder={t('music.lyricsPlaceholder')} />
-          </div>
-        </TabsContent>
-      </Tabs>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="music-duration">{t('music.duration')}</Label>
-        <Select defaultValue={String(DEFAULT_MUSIC_DURATION)}>
-          <SelectTrigger id="music-duration">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {MUSIC_DURATIONS.map((seconds) => (
-              <SelectItem key={seconds} value={String(seconds)}>
-                {t('music.seconds', { count: seconds })}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
-      <div className="flex gap-2">
-        <Button variant="outline" disabled aria-label={t('music.randomPrompt')}>
-          <Shuffle aria-hidden />
-        </Button>
-        <Button className="flex-1" disabled>
-          <Sparkles aria-hidden />
-          {t('music.create')}
-        </Button>
-      </div>
-      <ComingSoonNote>{t('music.soon')}</ComingSoonNote>
-    </Card>
-  );
+type MusicTab = 'work' | 'featured';
+
+/** The chosen model, or the first offered one when the choice is not (or no longer) in the list. */
+function useModelChoice() {
+  const models = useMusicModels();
+  const [chosen, setChosen] = useState<string>(DEFAULT_MUSIC_MODEL);
+  const options = models.data && models.data.length > 0 ? models.data : MUSIC_MODELS;
+  const modelId = options.some((model) => model._id === chosen) ? chosen : (options[0]?._id ?? DEFAULT_MUSIC_MODEL);
+  return { modelId, setModelId: setChosen, loadError: models.isError ? models.error.message : null };
 }
 
+/** Section 2's music page: model picker, 'My work' (prompt panel and tracks) and 'Featured'. ?prompt= prefills, ?tab=featured opens the catalogue. */
 export function MusicPage() {
   const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const [tab, setTab] = useState<MusicTab>(searchParams.get('tab') === 'featured' ? 'featured' : 'work');
+  const { modelId, setModelId, loadError } = useModelChoice();
+  useTrackUpdates();
   return (
     <div className="flex flex-col gap-8">
       <PageHeader
@@ -76,19 +42,29 @@ export function MusicPage() {
           </Badge>
         }
         description={t('music.description')}
+        actions={<ModelPicker value={modelId} onChange={setModelId} />}
       />
-      <Tabs defaultValue="work" className="flex flex-col gap-6">
+      {loadError && <Alert tone="error">{t('music.errors.loadModels', { message: loadError })}</Alert>}
+      <Tabs value={tab} onValueChange={(next) => setTab(next as MusicTab)} className="flex flex-col gap-6">
         <TabsList className="self-start">
-          <TabsTrigger value="work">{t('music.myWork')}</TabsTrigger>
-          <TabsTrigger value="featured">{t('music.featured')}</TabsTrigger>
+          <TabsTrigger value="work">
+            <Disc3 aria-hidden />
+            {t('music.myWork')}
+          </TabsTrigger>
+          <TabsTrigger value="featured">
+            <Compass aria-hidden />
+            {t('music.featured')}
+          </TabsTrigger>
         </TabsList>
-        <TabsContent value="work" className="grid gap-6 lg:grid-cols-[360px_minmax(0,1fr)]">
-          <PromptPanel />
-          <EmptyState icon={Disc3} title={t('music.noTracks')} description={t('music.noTracksHint')} className="h-full" />
+        {/* Kept mounted while the catalogue is open, so a prompt being written survives a look at the featured tab. */}
+        <TabsContent value="work" forceMount className="grid items-start data-[state=inactive]:hidden gap-6 lg:grid-cols-[minmax(0,380px)_minmax(0,1fr)]">
+          <div className="lg:sticky lg:top-0">
+            <PromptPanel modelId={modelId} initialPrompt={searchParams.get('prompt') ?? ''} />
+          </div>
+          <TrackList />
         </TabsContent>
         <TabsContent value="featured">
-          <p className="mb-4 text-sm text-muted-foreground">{t('music.featuredHint')}</p>
-          <EmptyState icon={Music2} title={t('home.noFeatured')} description={t('home.noFeaturedHint')} />
+          <FeaturedTab />
         </TabsContent>
       </Tabs>
     </div>

@@ -1,0 +1,22 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { MUSIC_TRACK_UPDATED_EVENT, musicTrackSchema, REALTIME_NAMESPACES } from '@sound-studio/shared';
+import { getAccessToken } from '../../../lib/auth-storage.ts';
+import { connectNamespace } from '../../../lib/socket.ts';
+import { applyTrackUpdate } from '../api/track-cache.ts';
+
+/** A `music_track_updated` event on the user's socket updates the track at once; polling still runs as the spec says. */
+export function useTrackUpdates(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!getAccessToken()) return;
+    const socket = connectNamespace(REALTIME_NAMESPACES.user, () => ({ token: getAccessToken() ?? '' }));
+    socket.on(MUSIC_TRACK_UPDATED_EVENT, (payload: unknown) => {
+      const parsed = musicTrackSchema.safeParse(payload);
+      if (parsed.success) applyTrackUpdate(queryClient, parsed.data);
+    });
+    return () => {
+      socket.disconnect();
+    };
+  }, [queryClient]);
+}
