@@ -23,6 +23,21 @@ import { TtsService } from './service.ts';
 import { streamSpeech } from './stream.ts';
 
 const TAGS = ['text-to-speech'];
+
+/**
+ * The upload form, for the API document only: the body is read part by part (readUpload) with its own limits and
+ * checks, so this schema is never used to validate.
+ */
+const documentFormSchema = z.object({
+  file: z.string().meta({ format: 'binary' }).describe('The document: .pdf, .txt, .html or .docx, at most 50 MB'),
+  voiceId: z.string().optional().describe('Needed when the text is longer than 5,000 characters'),
+  mood: ttsRequestSchema.shape.mood,
+  speed: z.string().optional().describe('0.5 to 2'),
+  pitch: z.string().optional().describe('-1 to 1'),
+  volume: z.string().optional().describe('0 to 1'),
+  language: ttsRequestSchema.shape.language,
+  model: ttsRequestSchema.shape.model.optional(),
+});
 const idParamsSchema = z.object({ id: z.string().max(100) });
 
 /**
@@ -141,8 +156,10 @@ export const ttsRoutes: FastifyPluginAsyncZod = async (app) => {
           'texts (up to 200,000) become a long-form job',
         security: SECURITY.bearerAndCsrf,
         consumes: ['multipart/form-data'],
+        body: documentFormSchema,
         response: { 200: successEnvelope(documentReplySchema), ...errorReplies },
       },
+      validatorCompiler: () => (data) => ({ value: data }),
     },
     async (request) => {
       const userId = requireAuth(request).userId;
