@@ -17,3 +17,4 @@ export * from './api/tts.ts';
 export * from './api/preferences.ts';
 export * from './api/music.ts';
 export * from './api/music-replies.ts';
+export * from './api/voice-lab.ts';
