@@ -21,6 +21,8 @@ import { preferencesRoutes } from './features/preferences/routes.ts';
 import { plansRoutes } from './features/plans/routes.ts';
 import { realtimePlugin } from './features/realtime/plugin.ts';
 import { ttsRoutes } from './features/tts/routes.ts';
+import { CustomVoices } from './features/custom-voices/custom-voices.ts';
+import { voiceLabRoutes } from './features/voice-lab/plugin.ts';
 import { voicesRoutes } from './features/voices/routes.ts';
 import { webStaticRoutes } from './features/web-static/routes.ts';
 import { authenticateAccessToken, bearerToken } from './lib/authentication.ts';
@@ -92,6 +94,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         await api.register(mediaRoutes);
         await api.register(voicesRoutes);
         await api.register(ttsRoutes);
+        await api.register(voiceLabRoutes);
         await api.register(preferencesRoutes);
       },
       { prefix: '/api' },
@@ -142,7 +145,7 @@ function decorateMediaServices(app: FastifyInstance, sharedEngine: SpeechEngine 
   app.decorate('speech', speech);
   app.decorate('files', new LocalFileStore(path.join(config.dataDir, 'media')));
   app.decorate('mediaLinks', new MediaLinks(config.jwtSecret, app.clock));
-  app.decorate('voices', new VoiceDirectory());
+  app.decorate('voices', new VoiceDirectory(new CustomVoices(app.db, app.files, app.mediaLinks)));
   const jobs = createJobQueue({
     db: app.db,
     clock: app.clock,

@@ -199,3 +199,5 @@ export const userPreferences = pgTable('user_preferences', {
   preferences: jsonb('preferences').$type<Preferences>().notNull(),
   updatedAt: timestampColumn('updated_at').notNull().defaultNow(),
 });
+
+export * from './voice-lab-schema.ts';

@@ -1,11 +1,11 @@
-import { getVoice, listVoices, resolveVoice, type CatalogueVoice, type Mood } from '@sound-studio/audio';
+import { getVoice, listVoices, resolveVoice, type CatalogueVoice, type Mood, type VoiceSpec } from '@sound-studio/audio';
 import type { Voice } from '@sound-studio/shared';
 
 /** A voice as a generation needs it: the reply shape, what the engine renders, and a mood implied by a mood id. */
 export interface ResolvedVoice {
   voice: Voice;
-  /** What the speech engine is given (a catalogue id today; a custom voice's spec later). */
-  engineVoice: string;
+  /** What the speech engine is given: a catalogue id, or a custom voice's spec. */
+  engineVoice: string | VoiceSpec;
   impliedMood: Mood | null;
 }
 

@@ -105,3 +105,10 @@ export type MyVoicesReply = z.infer<typeof myVoicesReplySchema>;
 
 /** PATCH /voices/{id}. */
 export const renameVoiceRequestSchema = z.object({ name: voiceName });
+
+/** DELETE /voices/{id}: the slot is free again. */
+export const deleteVoiceReplySchema = z.object({ deleted: z.literal(true), slots: voiceSlotsSchema });
+export type DeleteVoiceReply = z.infer<typeof deleteVoiceReplySchema>;
+
+/** Sent on the '/user' namespace whenever one of the caller's isolator jobs changes (the UI may also poll). */
+export const ISOLATOR_JOB_UPDATED_EVENT = 'isolator_job_updated';

@@ -1,0 +1,268 @@
+import { encodeMp3, LocalSpeechEngine, startFakeMiniMaxCloneServer, type FakeMiniMaxCloneServer } from '@sound-studio/audio';
+import type { CustomVoiceReply, MyVoicesReply, VoiceDesignPreviewsReply, VoiceListReply } from '@sound-studio/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { dataOf, errorOf, openTestDatabase, TestApp, type RegisteredUser, type TestReply } from '../../test/harness.ts';
+import { balanceAndLedger, ledgerRowsFor } from '../../test/ledger.ts';
+import { FIXTURE_RATE, PNG_BYTES, postForm, speechOf, wavOf, whiteNoise, type FormPart } from '../voice-lab/test-fixtures.ts';
+
+let database: DatabaseHandle;
+let engine: LocalSpeechEngine;
+let t: TestApp;
+let sampleWav: Buffer;
+let sampleMp3: Buffer;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  engine = new LocalSpeechEngine({ workers: 1 });
+  t = await TestApp.start({ database, speechEngine: engine });
+  const speech = await speechOf(engine, 11);
+  sampleWav = wavOf(speech);
+  sampleMp3 = Buffer.from(await encodeMp3(await speechOf(engine, 10.5, 'en-us-radiant-girl', 1.1), { sampleRate: FIXTURE_RATE }));
+});
+
+afterAll(async () => {
+  await t?.close();
+  await engine?.close();
+  await database?.close();
+});
+
+const userIdOf = (user: RegisteredUser) => user.session.user.id;
+
+function cloneForm(samples: FormPart[], fields: Record<string, string> = {}): FormPart[] {
+  const defaults = { name: 'My clone', consent: 'true', previewLanguage: 'en', previewText: 'This is how my matched voice sounds.' };
+  return [...Object.entries({ ...defaults, ...fields }).map(([name, value]) => ({ name, value })), ...samples];
+}
+
+const wavSample = (fileName = 'take-1.wav', value: Buffer = sampleWav): FormPart => ({ name: 'samples', value, fileName, contentType: 'audio/wav' });
+
+function clone(app: TestApp, user: RegisteredUser, samples: FormPart[], fields: Record<string, string> = {}): Promise<TestReply> {
+  return postForm(app, user, '/api/voice-clone/voices', cloneForm(samples, fields));
+}
+
+async function designPreviews(user: RegisteredUser, description = 'A warm, low-voiced older man, slow and calm'): Promise<VoiceDesignPreviewsReply> {
+  const reply = await t.request({
+    method: 'POST',
+    url: '/api/voice-design/previews',
+    token: user.session.accessToken,
+    body: { description, previewText: 'Every voice tells a story.' },
+  });
+  return dataOf<VoiceDesignPreviewsReply>(reply);
+}
+
+function saveDesigned(user: RegisteredUser, previewId: string, name = 'Narrator'): Promise<TestReply> {
+  return t.request({ method: 'POST', url: '/api/voice-design/voices', token: user.session.accessToken, body: { previewId, name } });
+}
+
+async function designVoice(user: RegisteredUser, name: string): Promise<CustomVoiceReply> {
+  const { previews } = await designPreviews(user);
+  const reply = await saveDesigned(user, previews[0]?.previewId ?? '', name);
+  expect(reply.statusCode).toBe(201);
+  return dataOf<CustomVoiceReply>(reply);
+}
+
+const myVoices = async (user: RegisteredUser) =>
+  dataOf<MyVoicesReply>(await t.request({ url: '/api/voices/mine', token: user.session.accessToken }));
+
+describe('voice design', () => {
+  it('makes three distinct, playable previews and understands Turkish', async () => {
+    const user = await t.register();
+    const { previews } = await designPreviews(user);
+    expect(previews).toHaveLength(3);
+    expect(new Set(previews.map((preview) => preview.previewId)).size).toBe(3);
+    expect(previews[0]?.params).toMatchObject({ gender: 'male', age: 'senior', language: 'en-US' });
+    const audio = await t.request({ url: previews[1]?.audioUrl ?? '' });
+    expect(audio.statusCode).toBe(200);
+    expect(audio.headers['content-type']).toBe('audio/mpeg');
+    expect(audio.bytes.length).toBeGreaterThan(1000);
+
+    const turkish = await designPreviews(user, 'Sıcak, kalın sesli, yaşlı bir adam; yavaş ve sakin');
+    expect(turkish.previews[0]?.params).toMatchObject({ gender: 'male', language: 'tr' });
+  });
+
+  it('validates the request and keeps previews to their creator', async () => {
+    const user = await t.register();
+    const empty = await t.request({ method: 'POST', url: '/api/voice-design/previews', token: user.session.accessToken, body: { description: ' ', previewText: 'Hi' } });
+    expect(empty.statusCode).toBe(400);
+    expect(errorOf(empty).error).toBe('Please describe the voice');
+    const unauthenticated = await t.request({ method: 'POST', url: '/api/voice-design/previews', body: { description: 'deep', previewText: 'Hi' } });
+    expect(unauthenticated.statusCode).toBe(401);
+
+    const { previews } = await designPreviews(user);
+    const stranger = await t.register();
+    expect((await saveDesigned(stranger, previews[0]?.previewId ?? '')).statusCode).toBe(404);
+    expect((await saveDesigned(user, 'not-a-preview')).statusCode).toBe(404);
+    const saved = await saveDesigned(user, previews[0]?.previewId ?? '', 'Narrator');
+    expect(saved.statusCode).toBe(201);
+    expect(dataOf<CustomVoiceReply>(saved)).toMatchObject({ voice: { name: 'Narrator', category: 'custom', isGroup: false, moods: [] }, slots: { used: 1, total: 3 }, match: null });
+    // A candidate is kept once.
+    expect((await saveDesigned(user, previews[0]?.previewId ?? '')).statusCode).toBe(404);
+    const nameless = await saveDesigned(user, previews[1]?.previewId ?? '', '  ');
+    expect(errorOf(nameless).error).toBe('Please enter a voice name');
+  });
+});
+
+describe('custom voices', () => {
+  it('are listed and usable for their owner only, renamed and deleted by them', async () => {
+    const owner = await t.register();
+    const stranger = await t.register();
+    const { voice } = await designVoice(owner, 'Grandpa');
+
+    const ownerList = dataOf<VoiceListReply>(await t.request({ url: '/api/voices/list-grouped', token: owner.session.accessToken }));
+    expect(ownerList.voices.at(-1)).toMatchObject({ _id: voice._id, category: 'custom' });
+    const strangerList = dataOf<VoiceListReply>(await t.request({ url: '/api/voices/list-grouped', token: stranger.session.accessToken }));
+    expect(strangerList.voices.some((item) => item._id === voice._id)).toBe(false);
+    const publicList = dataOf<VoiceListReply>(await t.request({ url: '/api/voices/list-grouped' }));
+    expect(publicList.voices.some((item) => item.category === 'custom')).toBe(false);
+
+    const tts = (user: RegisteredUser) =>
+      t.request({ method: 'POST', url: '/api/voices/generate-tts', token: user.session.accessToken, body: { text: 'Hello from my own voice.', voiceId: voice._id } });
+    const spoken = await tts(owner);
+    expect(spoken.statusCode).toBe(200);
+    expect(dataOf<{ generation: { voiceName: string } }>(spoken).generation.voiceName).toBe('Grandpa');
+    const refused = await tts(stranger);
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused).error).toBe('Voice not found');
+
+    const rename = (user: RegisteredUser, name: string) =>
+      t.request({ method: 'PATCH', url: `/api/voices/${voice._id}`, token: user.session.accessToken, body: { name } });
+    expect((await rename(stranger, 'Mine now')).statusCode).toBe(404);
+    expect(dataOf<{ name: string }>(await rename(owner, 'Grandad')).name).toBe('Grandad');
+    expect((await myVoices(owner)).voices.map((item) => item.name)).toEqual(['Grandad']);
+
+    const remove = (user: RegisteredUser) => t.request({ method: 'DELETE', url: `/api/voices/${voice._id}`, token: user.session.accessToken });
+    expect((await remove(stranger)).statusCode).toBe(404);
+    expect(dataOf<{ slots: { used: number } }>(await remove(owner)).slots.used).toBe(0);
+    expect((await remove(owner)).statusCode).toBe(404);
+    expect((await tts(owner)).statusCode).toBe(400);
+  });
+
+  it("limits voices to the plan's slots; deleting frees one", async () => {
+    const user = await t.register();
+    expect((await myVoices(user)).slots).toEqual({ used: 0, total: 3 });
+    const first = await designVoice(user, 'One');
+    await designVoice(user, 'Two');
+    await designVoice(user, 'Three');
+    const { previews } = await designPreviews(user);
+    const full = await saveDesigned(user, previews[0]?.previewId ?? '', 'Four');
+    expect(full.statusCode).toBe(409);
+    expect(errorOf(full)).toMatchObject({ code: 'CONFLICT', error: 'No voice slots left. Delete a voice or upgrade your plan.', details: { used: 3, total: 3 } });
+
+    const before = await t.app.credits.balance(userIdOf(user));
+    const cloneWhenFull = await clone(t, user, [wavSample()]);
+    expect(cloneWhenFull.statusCode).toBe(409);
+    expect(await t.app.credits.balance(userIdOf(user))).toBe(before);
+
+    await t.request({ method: 'DELETE', url: `/api/voices/${first.voice._id}`, token: user.session.accessToken });
+    expect((await saveDesigned(user, previews[0]?.previewId ?? '', 'Four')).statusCode).toBe(201);
+    expect((await myVoices(user)).slots).toEqual({ used: 3, total: 3 });
+  });
+});
+
+describe('voice clone (local match)', () => {
+  it('matches pitch and rate within 10%, charges 2000 credits once and lands in My Voices', async () => {
+    const user = await t.register();
+    const before = await t.app.credits.balance(userIdOf(user));
+    const reply = await clone(t, user, [wavSample('take-1.wav'), { name: 'samples[]', value: sampleMp3, fileName: 'take-2.mp3', contentType: 'audio/mpeg' }], { optimizeAccent: 'true' });
+    expect(reply.statusCode).toBe(201);
+    const { voice, slots, match } = dataOf<CustomVoiceReply>(reply);
+    expect(voice).toMatchObject({ name: 'My clone', category: 'custom', language: 'en' });
+    expect(voice.description).toContain('Local match');
+    expect(slots).toEqual({ used: 1, total: 3 });
+    expect(match?.provider).toBe('local');
+    const pitchError = Math.abs((match?.matchedPitchHz ?? 0) / (match?.samplePitchHz ?? 1) - 1);
+    const rateError = Math.abs((match?.matchedRate ?? 0) / (match?.sampleRate ?? 1) - 1);
+    expect(pitchError).toBeLessThan(0.1);
+    expect(rateError).toBeLessThan(0.1);
+    expect(await t.app.credits.balance(userIdOf(user))).toBe(before - 2000);
+    const rows = await ledgerRowsFor(t.db, `clone:${voice._id}`);
+    expect(rows.reduce((sum, row) => sum + row.amount, 0)).toBe(-2000);
+    const ledger = await balanceAndLedger(t.db, userIdOf(user));
+    expect(ledger.balance).toBe(ledger.ledgerSum);
+    const preview = await t.request({ url: voice.previewUrl });
+    expect(preview.statusCode).toBe(200);
+    expect((await myVoices(user)).voices[0]?._id).toBe(voice._id);
+  });
+
+  it('refuses bad uploads with clear messages and charges nothing', async () => {
+    const user = await t.register();
+    const before = await t.app.credits.balance(userIdOf(user));
+    const noConsent = await clone(t, user, [wavSample()], { consent: 'false' });
+    expect(errorOf(noConsent).error).toBe('Please confirm you have the right to use this voice');
+    const image = await clone(t, user, [wavSample(), wavSample('photo.wav', PNG_BYTES)]);
+    expect(image.statusCode).toBe(415);
+    expect(errorOf(image).error).toMatch(/^"photo\.wav": This file is .*image/i);
+    const text = await clone(t, user, [{ name: 'samples', value: 'just some words, not audio at all\n'.repeat(50), fileName: 'notes.mp3' }]);
+    expect(text.statusCode).toBe(415);
+    expect(errorOf(text).error).toContain('"notes.mp3"');
+    const short = await clone(t, user, [wavSample('short.wav', wavOf((await speechOf(engine, 4))))]);
+    expect(short.statusCode).toBe(400);
+    expect(errorOf(short).error).toContain('"short.wav"');
+    const long = await clone(t, user, [wavSample('long.wav', wavOf(new Float32Array(FIXTURE_RATE * 61).map((_, index) => Math.sin(index / 20) * 0.3)))]);
+    expect(long.statusCode).toBe(400);
+    expect(errorOf(long).error).toContain('"long.wav"');
+    const tooMany = await clone(t, user, Array.from({ length: 11 }, (_, index) => wavSample(`take-${index}.wav`)));
+    expect(tooMany.statusCode).toBe(400);
+    expect(errorOf(tooMany).error).toBe('At most 10 samples can be used');
+    const huge = await clone(t, user, [wavSample('huge.wav', Buffer.concat([sampleWav, Buffer.alloc(20 * 1024 * 1024)]))]);
+    expect(huge.statusCode).toBe(413);
+    const none = await clone(t, user, []);
+    expect(errorOf(none).error).toBe('Add at least one voice sample');
+    expect(await t.app.credits.balance(userIdOf(user))).toBe(before);
+    expect((await myVoices(user)).slots.used).toBe(0);
+  });
+
+  it('gives the credits back when the clone itself fails (no speech in the samples)', async () => {
+    const user = await t.register();
+    const before = await t.app.credits.balance(userIdOf(user));
+    const silence = wavSample('room-tone.wav', wavOf(whiteNoise(FIXTURE_RATE * 11, 0.0005)));
+    const reply = await clone(t, user, [silence]);
+    expect(reply.statusCode).toBe(400);
+    expect(await t.app.credits.balance(userIdOf(user))).toBe(before);
+    const ledger = await balanceAndLedger(t.db, userIdOf(user));
+    expect(ledger.balance).toBe(ledger.ledgerSum);
+    expect((await myVoices(user)).voices).toEqual([]);
+  });
+});
+
+describe('voice clone (MiniMax)', () => {
+  let fake: FakeMiniMaxCloneServer;
+  let cloud: TestApp;
+  let cloudDatabase: DatabaseHandle;
+
+  beforeAll(async () => {
+    fake = await startFakeMiniMaxCloneServer();
+    cloudDatabase = await openTestDatabase();
+    cloud = await TestApp.start({
+      database: cloudDatabase,
+      speechEngine: engine,
+      env: { VOICE_CLONE_PROVIDER: 'minimax', MINIMAX_API_KEY: fake.apiKey, MINIMAX_BASE_URL: fake.baseUrl },
+    });
+  });
+
+  afterAll(async () => {
+    await cloud?.close();
+    await cloudDatabase?.close();
+    await fake?.close();
+  });
+
+  it('clones at MiniMax under a voice id it accepts, and releases the credits when MiniMax fails', async () => {
+    const user = await cloud.register();
+    const before = await cloud.app.credits.balance(userIdOf(user));
+    fake.failNext({ statusCode: 1001, statusMsg: 'internal error' });
+    const failed = await clone(cloud, user, [wavSample()], { removeNoise: 'true' });
+    expect(failed.statusCode).toBe(503);
+    expect(await cloud.app.credits.balance(userIdOf(user))).toBe(before);
+
+    const reply = await clone(cloud, user, [wavSample()]);
+    expect(reply.statusCode).toBe(201);
+    const { voice, match } = dataOf<CustomVoiceReply>(reply);
+    expect(match).toMatchObject({ provider: 'minimax', matchedPitchHz: null });
+    expect(fake.voices.has(`soundstudio-${voice._id}`)).toBe(true);
+    expect(await cloud.app.credits.balance(userIdOf(user))).toBe(before - 2000);
+    const spoken = await cloud.request({
+      method: 'POST', url: '/api/voices/generate-tts', token: user.session.accessToken, body: { text: 'Cloned hello.', voiceId: voice._id },
+    });
+    expect(spoken.statusCode).toBe(200);
+  });
+});
