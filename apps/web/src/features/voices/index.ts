@@ -10,3 +10,7 @@ export { useVoicePreview } from './hooks/use-voice-preview.ts';
 export { useLanguageNames } from './hooks/use-language-names.ts';
 export { SAMPLE_VOICES } from './sample-voices.ts';
 export { defaultMood, speechVoiceId, type VoiceTab } from './voice-rules.ts';
+export { useMyVoices, useVoiceSlots, useRenameVoice, useDeleteVoice, refreshCustomVoices, myVoicesQueryKey } from './api/my-voices-api.ts';
+export { VoiceSlotsMeter } from './components/VoiceSlotsMeter.tsx';
+export { CustomVoiceActions } from './components/CustomVoiceActions.tsx';
+export { CustomVoiceResult } from './components/CustomVoiceResult.tsx';

@@ -1,19 +1,38 @@
 import { useState } from 'react';
-import { Sparkles } from 'lucide-react';
+import { Wand2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { Textarea } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { ComingSoonNote, SlotsMeter } from '../../../components/ui/studio.tsx';
+import { EmptyState } from '../../../components/ui/studio.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import type { CustomVoiceReply, VoiceDesignPreview } from '@sound-studio/shared';
+import { CustomVoiceResult, VoiceSlotsMeter } from '../../voices/index.ts';
+import { DesignCandidateCard } from './DesignCandidateCard.tsx';
+import { DesignForm } from './DesignForm.tsx';
+import { SaveDesignForm } from './SaveDesignForm.tsx';
 
-const PRESETS = ['narrator', 'villain', 'announcer', 'grandma', 'robot'] as const;
+function CandidatesSkeleton() {
+  return (
+    <ul className="grid gap-3 md:grid-cols-3" aria-hidden data-testid="design-skeleton">
+      {Array.from({ length: 3 }, (_, index) => (
+        <li key={index} className="flex flex-col gap-3 rounded-2xl border border-border p-4">
+          <Skeleton className="size-9 rounded-full" />
+          <Skeleton className="h-3 w-3/4" />
+          <Skeleton className="h-3 w-1/2" />
+        </li>
+      ))}
+    </ul>
+  );
+}
 
+/** Describe a voice, hear three candidates, keep one in My Voices. */
 export function VoiceDesignPage() {
   const { t } = useTranslation();
-  const [prompt, setPrompt] = useState('');
+  const [previews, setPreviews] = useState<readonly VoiceDesignPreview[]>([]);
+  const [generating, setGenerating] = useState(false);
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const [saved, setSaved] = useState<CustomVoiceReply | null>(null);
+  const chosen = previews.find((preview) => preview.previewId === chosenId) ?? null;
   return (
     <div className="flex flex-col gap-8">
       <PageHeader
@@ -24,32 +43,39 @@ export function VoiceDesignPage() {
           </Badge>
         }
         description={t('voiceDesign.description')}
-        actions={<SlotsMeter label={t('voiceDesign.slots')} used={2} total={3} />}
+        actions={<VoiceSlotsMeter />}
       />
-      <Card className="flex flex-col gap-6 p-5 sm:p-7">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="design-prompt">{t('voiceDesign.prompt')}</Label>
-          <Textarea id="design-prompt" value={prompt} onChange={(event) => setPrompt(event.target.value)} placeholder={t('voiceDesign.promptPlaceholder')} />
-          <div className="flex flex-wrap gap-2 pt-1">
-            {PRESETS.map((preset) => (
-              <Button key={preset} variant="secondary" size="chip" onClick={() => setPrompt(t(`voiceDesign.presets.${preset}.text`))}>
-                {t(`voiceDesign.presets.${preset}.label`)}
-              </Button>
-            ))}
-          </div>
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="design-preview">{t('voiceDesign.previewText')}</Label>
-          <Textarea id="design-preview" defaultValue={t('voiceDesign.previewDefault')} className="min-h-20" />
-        </div>
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <ComingSoonNote className="sm:flex-1">{t('voiceDesign.soon')}</ComingSoonNote>
-          <Button disabled>
-            <Sparkles aria-hidden />
-            {t('voiceDesign.generate')}
-          </Button>
-        </div>
-      </Card>
+      <DesignForm
+        onGenerating={setGenerating}
+        onPreviews={(next) => {
+          setPreviews(next);
+          setChosenId(next[0]?.previewId ?? null);
+          setSaved(null);
+        }}
+      />
+      <section className="flex flex-col gap-4" aria-labelledby="design-candidates-title">
+        <h2 id="design-candidates-title" className="text-base font-semibold">
+          {t('voiceDesign.candidates')}
+        </h2>
+        {generating ? (
+          <CandidatesSkeleton />
+        ) : previews.length === 0 ? (
+          <EmptyState icon={Wand2} title={t('voiceDesign.emptyTitle')} description={t('voiceDesign.emptyHint')} />
+        ) : (
+          <>
+            <ul className="grid gap-3 md:grid-cols-3" data-testid="design-candidates">
+              {previews.map((preview, index) => (
+                <DesignCandidateCard key={preview.previewId} preview={preview} index={index} chosen={preview.previewId === chosenId} onChoose={() => setChosenId(preview.previewId)} />
+              ))}
+            </ul>
+            {chosen && !saved && <SaveDesignForm previewId={chosen.previewId} onSaved={setSaved} />}
+          </>
+        )}
+        {saved && <CustomVoiceResult voice={saved.voice} />}
+      </section>
+      <span className="sr-only" aria-live="polite">
+        {generating ? t('voiceDesign.generating') : ''}
+      </span>
     </div>
   );
 }

@@ -1,23 +1,22 @@
-import { Mic, Upload } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UPLOAD_LIMITS } from '@sound-studio/shared';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { ActionTile, ComingSoonNote } from '../../../components/ui/studio.tsx';
+import { useIsolatorJob } from '../hooks/use-isolator-job.ts';
+import { IsolatorHistory } from './IsolatorHistory.tsx';
+import { IsolatorJobCard } from './IsolatorJobCard.tsx';
+import { IsolatorUpload } from './IsolatorUpload.tsx';
 
+/** Upload or record, follow the job, compare before and after, download; earlier isolations below. */
 export function VoiceIsolatorPage() {
   const { t } = useTranslation();
+  const [jobId, setJobId] = useState<string | null>(null);
+  const { data: job } = useIsolatorJob(jobId);
   return (
     <div className="flex flex-col gap-8">
       <PageHeader title={t('nav.voiceIsolator')} description={t('voiceIsolator.description')} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <ActionTile
-          icon={Upload}
-          title={t('voiceIsolator.upload')}
-          description={t('voiceIsolator.uploadHint', { megabytes: UPLOAD_LIMITS.isolatorFileBytes / 1024 / 1024, minutes: UPLOAD_LIMITS.isolatorMaxSeconds / 60 })}
-        />
-        <ActionTile icon={Mic} title={t('voiceIsolator.record')} description={t('voiceIsolator.recordHint')} />
-      </div>
-      <ComingSoonNote>{t('voiceIsolator.soon')}</ComingSoonNote>
+      <IsolatorUpload onJob={(created) => setJobId(created.id)} />
+      {job && <IsolatorJobCard job={job} />}
+      <IsolatorHistory openId={jobId} onOpen={setJobId} />
     </div>
   );
 }

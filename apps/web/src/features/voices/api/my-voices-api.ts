@@ -1,0 +1,44 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { customVoiceReplySchema, myVoicesReplySchema, type CustomVoiceReply, type MyVoicesReply, type VoiceSlots } from '@sound-studio/shared';
+import { api, apiRequest } from '../../../lib/api/index.ts';
+import { voicesQueryKey } from './voices-api.ts';
+
+export const myVoicesQueryKey = ['voices', 'mine'] as const;
+
+export const myVoicesApi = {
+  list: (signal?: AbortSignal) => api.get('/voices/mine', { schema: myVoicesReplySchema, signal }),
+  rename: (id: string, name: string) => apiRequest(`/voices/${encodeURIComponent(id)}`, { method: 'PATCH', body: { name }, schema: customVoiceReplySchema }),
+  remove: (id: string) => api.delete<{ deleted: unknown }>(`/voices/${encodeURIComponent(id)}`),
+};
+
+/** The user's custom voices and the plan's slots (GET /voices/mine). */
+export function useMyVoices() {
+  return useQuery({ queryKey: myVoicesQueryKey, queryFn: ({ signal }) => myVoicesApi.list(signal) });
+}
+
+/** The real slots, or null while they load (or when the call failed). */
+export function useVoiceSlots(): VoiceSlots | null {
+  return useMyVoices().data?.slots ?? null;
+}
+
+/** A custom voice was created, renamed or deleted: the catalogue (modal, TTS) and My Voices must both see it. */
+export function refreshCustomVoices(queryClient: QueryClient, reply?: CustomVoiceReply): Promise<unknown> {
+  if (reply) queryClient.setQueryData(myVoicesQueryKey, (current: MyVoicesReply | undefined) => (current ? { ...current, slots: reply.slots } : current));
+  return Promise.all([queryClient.invalidateQueries({ queryKey: voicesQueryKey, exact: true }), queryClient.invalidateQueries({ queryKey: myVoicesQueryKey })]);
+}
+
+export function useRenameVoice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, name }: { id: string; name: string }) => myVoicesApi.rename(id, name),
+    onSuccess: (reply) => refreshCustomVoices(queryClient, reply),
+  });
+}
+
+export function useDeleteVoice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => myVoicesApi.remove(id),
+    onSuccess: () => refreshCustomVoices(queryClient),
+  });
+}
