@@ -1,4 +1,4 @@
-import { DEFAULT_PREFERENCES, type Preferences, type TtsGeneration, type Voice } from '@sound-studio/shared';
+import { DEFAULT_PREFERENCES, type FeaturedMusicItem, type MusicTrack, type Preferences, type TtsGeneration, type Voice } from '@sound-studio/shared';
 
 export function makeVoice(id: string, name: string, overrides: Partial<Voice> = {}): Voice {
   return {
@@ -59,6 +59,49 @@ export function makeGeneration(id: string, overrides: Partial<TtsGeneration> = {
     durationSeconds: 3.2,
     audioUrl: `/api/tts/audio/${id}.mp3?sig=abc`,
     createdAt: '2026-11-21T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeTrack(id: string, overrides: Partial<MusicTrack> = {}): MusicTrack {
+  return {
+    _id: id,
+    title: `Track ${id}`,
+    prompt: 'Jazzy, male, smooth, expressive, soulful',
+    lyrics: null,
+    modelId: 'music-2.0',
+    status: 'completed',
+    progress: 1,
+    duration: 60,
+    cdnUrl: `/api/media/music/${id}.mp3?sig=1`,
+    audioUrl: `/api/media/music/${id}.mp3?sig=1`,
+    artworkUrl: `/api/media/music/${id}.svg?sig=1`,
+    artworkData: null,
+    error: null,
+    tags: ['jazz', 'smooth', 'soulful'],
+    plan: null,
+    lyricsTimeline: null,
+    credits: 400,
+    shareUrl: `/share/music/${id}`,
+    featured: null,
+    createdAt: '2026-11-21T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeFeatured(id: string, overrides: Partial<FeaturedMusicItem> = {}): FeaturedMusicItem {
+  return {
+    _id: id,
+    title: `Featured ${id}`,
+    prompt: 'Calm ambient pads',
+    duration: 90,
+    cdnUrl: `/api/media/featured/${id}.mp3`,
+    audioUrl: `/api/media/featured/${id}.mp3`,
+    category: 'mood',
+    subcategory: 'calm',
+    order: 0,
+    featured: { artwork: { cdnUrl: `/api/media/featured/${id}.svg` }, tags: ['calm', 'ambient', 'pads', 'slow'] },
+    stats: { views: 0, plays: 0, downloads: 0 },
     ...overrides,
   };
 }

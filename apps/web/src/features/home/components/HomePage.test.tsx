@@ -1,11 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import { STORAGE_KEYS } from '@sound-studio/shared';
 import userEvent from '@testing-library/user-event';
 import { errorReply, okReply, setupI18n } from '../../../test/render.tsx';
-import { makeGeneration, TEST_VOICES } from '../../../test/fixtures.ts';
+import { makeGeneration, makeTrack, TEST_VOICES } from '../../../test/fixtures.ts';
 import { renderInStudio } from '../../../test/studio.tsx';
 import { showcaseVoices } from './showcase.ts';
 import { HomePage } from './HomePage.tsx';
+
+vi.mock('../../../lib/socket.ts', () => import('../../../test/fake-socket.ts').then((module) => module.fakeSocketModule()));
 
 describe('HomePage', () => {
   beforeEach(() => setupI18n('en'));
@@ -43,5 +46,30 @@ describe('HomePage', () => {
     await userEvent.setup().click(within(cards[1]!).getByRole('button', { name: 'Play a preview of Deniz' }));
     expect(audio.getAttribute('src')).toBe('/api/voices/tr-tr-deniz/preview.mp3');
     expect(within(cards[1]!).getByRole('button', { name: 'Pause the preview of Deniz' })).toBeInTheDocument();
+  });
+
+  it("the music tab creates a track from a compact prompt and follows it on the music page", async () => {
+    localStorage.setItem(STORAGE_KEYS.accessToken, 'access-1');
+    const { calls, router } = renderInStudio(<HomePage />, {
+      routes: {
+        'POST /music/credits/calculate': () => okReply({ cost: 400, balance: 9600 }),
+        'POST /music/generate': () => okReply(makeTrack('t1', { status: 'generating' }), 201),
+        'GET /credits/summary': () => errorReply(500, 'INTERNAL_ERROR', 'x'),
+      },
+      queryRoutes: { 'GET /public/discover': () => okReply([]) },
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: /Music creation/ }));
+    await user.click(screen.getByTestId('music-random-prompt'));
+    expect(screen.getByLabelText('Prompt')).not.toHaveValue('');
+    expect(await screen.findByTestId('music-cost')).toHaveTextContent('Cost: 400 credits');
+    await user.click(screen.getByTestId('music-create'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/music'));
+    expect(calls.find((call) => call.path === '/music/generate')?.body).toMatchObject({ duration: 60, modelId: 'music-2.0' });
+  });
+
+  it("'Discover music' shows the empty state when nothing is featured", async () => {
+    renderInStudio(<HomePage />, { queryRoutes: { 'GET /public/discover': () => okReply([]) } });
+    expect(await screen.findByText('No featured music available')).toBeInTheDocument();
   });
 });
