@@ -17,6 +17,7 @@ import { authRoutes } from './features/auth/routes.ts';
 import { creditsRoutes } from './features/credits/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { mediaRoutes } from './features/media/routes.ts';
+import { musicRoutes } from './features/music/routes.ts';
 import { preferencesRoutes } from './features/preferences/routes.ts';
 import { plansRoutes } from './features/plans/routes.ts';
 import { realtimePlugin } from './features/realtime/plugin.ts';
@@ -96,6 +97,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         await api.register(ttsRoutes);
         await api.register(voiceLabRoutes);
         await api.register(preferencesRoutes);
+        await api.register(musicRoutes);
       },
       { prefix: '/api' },
     );

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { RATE_LIMITS, type RateLimitDetails, type RateLimitRule } from '@sound-studio/shared';
 import { z } from 'zod';
+import { musicConfigFrom, type MusicConfig } from './features/music/config.ts';
 import { voiceLabConfigFrom, type VoiceLabConfig } from './features/voice-lab/config.ts';
 import { SERVER_PACKAGE_DIR } from './lib/paths.ts';
 import { readOrCreateSecretFile } from './lib/secret-files.ts';
@@ -44,6 +45,7 @@ export interface AppConfig {
   readonly logLevel: LogLevel;
   readonly speech: Readonly<SpeechConfig>;
   readonly jobs: Readonly<JobsConfig>;
+  readonly music: Readonly<MusicConfig>;
   readonly voiceLab: Readonly<VoiceLabConfig>;
 }
 
@@ -165,6 +167,8 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const values = parsed.data as ParsedEnvironment;
+  const music = musicConfigFrom(provided);
+  if ('problems' in music) throw new ConfigError(`Invalid configuration:\n${music.problems.join('\n')}`);
   const voiceLab = voiceLabConfigFrom(provided);
   if ('problems' in voiceLab) throw new ConfigError(`Invalid configuration:\n${voiceLab.problems.join('\n')}`);
   const baseDir = invocationDir(env);
@@ -191,6 +195,7 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     logLevel: values.LOG_LEVEL,
     speech: speechFrom(values),
     jobs: { runWorkers: values.RUN_WORKERS, concurrency: values.JOB_CONCURRENCY },
+    music: music.config,
     voiceLab: voiceLab.config,
   } satisfies AppConfig);
 }

@@ -200,4 +200,5 @@ export const userPreferences = pgTable('user_preferences', {
   updatedAt: timestampColumn('updated_at').notNull().defaultNow(),
 });
 
+export * from './music-schema.ts';
 export * from './voice-lab-schema.ts';

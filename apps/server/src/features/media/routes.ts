@@ -7,7 +7,7 @@ import { sendStoredFile } from '../../lib/file-store/send-stored-file.ts';
 import { errorReplies } from '../../lib/http.ts';
 import { ownerOfMediaKey } from '../../lib/media-links.ts';
 
-const CONTENT_TYPES: Record<string, string> = { mp3: 'audio/mpeg', wav: 'audio/wav', png: 'image/png', svg: 'image/svg+xml' };
+const CONTENT_TYPES: Record<string, string> = { mp3: 'audio/mpeg', wav: 'audio/wav', png: 'image/png', jpg: 'image/jpeg', svg: 'image/svg+xml' };
 
 const mediaParamsSchema = z.object({ '*': z.string().describe('The file key, e.g. tts/<userId>/<id>.mp3') });
 const mediaQuerySchema = z.object({

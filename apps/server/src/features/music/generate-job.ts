@@ -1,0 +1,146 @@
+import { MusicError, type MusicEngine } from '@sound-studio/audio';
+import { MUSIC_MESSAGES } from '@sound-studio/shared';
+import { inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { musicTracks } from '../../db/schema.ts';
+import type { JobContext, JobRecord, JobResult } from '../../jobs/types.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { CreditHold } from '../../lib/credit-hold.ts';
+import type { CreditService } from '../../lib/credit-service.ts';
+import type { FileStore } from '../../lib/file-store/file-store.ts';
+import type { MediaLinks } from '../../lib/media-links.ts';
+import type { RealtimeHub } from '../../lib/realtime-hub.ts';
+import { lyricsTimelineSummary, planSummary, planTags } from './plan-summary.ts';
+import type { MusicRepository, TrackRow } from './repository.ts';
+import { emitTrackUpdate, musicFileKey, removeTrackFiles } from './service.ts';
+import { PROGRESS_SCALE } from './track-view.ts';
+
+const payloadSchema = z.object({ trackId: z.string().uuid() });
+/** The owner hears about progress at most this often. */
+const PROGRESS_EVENT_INTERVAL_MS = 1000;
+const UNFINISHED = inArray(musicTracks.status, ['generating', 'processing']);
+
+export interface MusicJobDependencies {
+  db: Database;
+  repository: MusicRepository;
+  engine: MusicEngine;
+  files: FileStore;
+  credits: CreditService;
+  mediaLinks: MediaLinks;
+  realtime: RealtimeHub;
+  clock: Clock;
+  /** Deleting a track aborts its running job through these controllers (same process only). */
+  running: Map<string, AbortController>;
+}
+
+/**
+ * The music job: render the track's plan (same seed, so a rerun after a restart gives the same song), store the MP3
+ * and cover, then mark it completed and charge the held credits in one transaction. A track deleted meanwhile
+ * leaves nothing behind and is not charged (its credits went back when it was deleted).
+ */
+export function musicJobHandler(deps: MusicJobDependencies) {
+  return async ({ job, reportProgress, signal }: JobContext): Promise<JobResult> => {
+    const { trackId } = payloadSchema.parse(job.payload);
+    const started = await deps.repository.updateTrack(trackId, { status: 'processing', progress: 0, error: null }, UNFINISHED);
+    if (!started) return { skipped: true };
+    emitTrackUpdate(deps.realtime, deps.mediaLinks, started);
+
+    const cancel = new AbortController();
+    deps.running.set(trackId, cancel);
+    try {
+      const result = await deps.engine
+        .generate({
+          prompt: started.prompt,
+          durationSeconds: started.durationSeconds,
+          ...(started.lyrics ? { lyrics: started.lyrics } : {}),
+          ...(started.seed === null ? {} : { seed: started.seed }),
+          onProgress: progressReporter(deps, started, reportProgress),
+          signal: AbortSignal.any([signal, cancel.signal]),
+        })
+        .catch((error: unknown) => {
+          throw signal.aborted ? error : new Error(engineErrorMessage(error), { cause: error });
+        });
+      const audioKey = musicFileKey(started.userId, trackId, 'mp3');
+      const artworkKey = musicFileKey(started.userId, trackId, 'svg');
+      await deps.files.put(audioKey, result.mp3);
+      await deps.files.put(artworkKey, new TextEncoder().encode(result.artworkSvg));
+      const completed = await completeTrack(deps, started, {
+        status: 'completed',
+        progress: PROGRESS_SCALE,
+        audioKey,
+        artworkKey,
+        title: result.plan.title,
+        tags: planTags(result.plan),
+        plan: planSummary(result.plan),
+        lyricsTimeline: lyricsTimelineSummary(result.lyricsTimeline),
+        durationSeconds: Math.round(result.durationSeconds),
+      });
+      if (!completed) {
+        await removeTrackFiles(deps.files, started);
+        return { deleted: true };
+      }
+      emitTrackUpdate(deps.realtime, deps.mediaLinks, completed);
+      return { trackId, audioKey };
+    } finally {
+      deps.running.delete(trackId);
+    }
+  };
+}
+
+type CompletedPatch = Parameters<MusicRepository['updateTrack']>[1];
+
+/** The track's result and the charge commit together, so a completed track is always a paid one. */
+async function completeTrack(deps: MusicJobDependencies, track: TrackRow, patch: CompletedPatch): Promise<TrackRow | null> {
+  return deps.db.transaction(async (tx) => {
+    const completed = await deps.repository.within(tx).updateTrack(track.id, patch, UNFINISHED);
+    if (completed) await CreditHold.existing(deps.credits.within(tx), track.reservationId, track.credits).settle();
+    return completed;
+  });
+}
+
+function progressReporter(deps: MusicJobDependencies, track: TrackRow, reportProgress: JobContext['reportProgress']) {
+  let lastSentAt = 0;
+  let pending: Promise<void> = Promise.resolve();
+  return ({ fraction }: { fraction: number }) => {
+    const now = deps.clock.now();
+    if (now - lastSentAt < PROGRESS_EVENT_INTERVAL_MS || fraction >= 1) return;
+    lastSentAt = now;
+    const progress = Math.round(Math.min(0.99, Math.max(0, fraction)) * PROGRESS_SCALE);
+    // Progress writes queue up behind each other and never fail the render.
+    pending = pending
+      .then(async () => {
+        await reportProgress(progress / PROGRESS_SCALE);
+        const row = await deps.repository.updateTrack(track.id, { progress }, UNFINISHED);
+        if (row) emitTrackUpdate(deps.realtime, deps.mediaLinks, row);
+      })
+      .catch(() => undefined);
+  };
+}
+
+/** The message a failed track shows: the policy text for a provider's refusal, else the spec's generic failure. */
+export function failureMessage(error: string | null): string {
+  return error === MUSIC_MESSAGES.promptRejected ? error : MUSIC_MESSAGES.generationFailed;
+}
+
+/** The provider's refusal becomes the policy text the track shows; other errors stay as they are for the log. */
+export function engineErrorMessage(error: unknown): string {
+  if (error instanceof MusicError && error.code === 'PROVIDER_REJECTED') return MUSIC_MESSAGES.promptRejected;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** A failed job: the track says so with an error text, its credits go back and no file stays. */
+export function musicFailureHandler(deps: Omit<MusicJobDependencies, 'engine' | 'running' | 'clock'>) {
+  return async (job: JobRecord): Promise<void> => {
+    const parsed = payloadSchema.safeParse(job.payload);
+    if (!parsed.success) return;
+    const failed = await deps.db.transaction(async (tx) => {
+      const row = await deps.repository.within(tx).updateTrack(parsed.data.trackId, { status: 'failed', error: failureMessage(job.error) }, UNFINISHED);
+      if (row) await CreditHold.existing(deps.credits.within(tx), row.reservationId, row.credits).release();
+      return row;
+    });
+    if (!failed) return;
+    await removeTrackFiles(deps.files, failed);
+    emitTrackUpdate(deps.realtime, deps.mediaLinks, failed);
+  };
+}

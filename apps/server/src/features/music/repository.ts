@@ -1,0 +1,147 @@
+import { and, asc, count, desc, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { featuredMusic, jobs, musicTracks } from '../../db/schema.ts';
+
+export type TrackRow = typeof musicTracks.$inferSelect;
+export type NewTrackRow = typeof musicTracks.$inferInsert;
+export type FeaturedRow = typeof featuredMusic.$inferSelect;
+export type TrackPatch = Partial<Omit<NewTrackRow, 'id' | 'userId' | 'createdAt'>>;
+export interface FeaturedWithTrack {
+  featured: FeaturedRow;
+  track: TrackRow;
+}
+
+export const ENGAGE_COLUMNS = { view: 'views', play: 'plays', download: 'downloads' } as const;
+export type EngageAction = keyof typeof ENGAGE_COLUMNS;
+
+/** Music tracks and the featured catalogue in the database. */
+export class MusicRepository {
+  constructor(readonly db: Database) {}
+
+  within(tx: Database): MusicRepository {
+    return new MusicRepository(tx);
+  }
+
+  async insertTrack(values: NewTrackRow): Promise<TrackRow> {
+    const [row] = await this.db.insert(musicTracks).values(values).returning();
+    if (!row) throw new Error('Track insert returned no row');
+    return row;
+  }
+
+  async findTrack(id: string): Promise<TrackRow | null> {
+    const [row] = await this.db.select().from(musicTracks).where(eq(musicTracks.id, id));
+    return row ?? null;
+  }
+
+  /** Null when the track is gone (deleted while its job ran). */
+  async updateTrack(id: string, patch: TrackPatch, onlyIf?: SQL): Promise<TrackRow | null> {
+    const [row] = await this.db
+      .update(musicTracks)
+      .set({ ...patch, updatedAt: sql`now()` })
+      .where(onlyIf ? and(eq(musicTracks.id, id), onlyIf) : eq(musicTracks.id, id))
+      .returning();
+    return row ?? null;
+  }
+
+  async deleteTrack(id: string, userId: string): Promise<TrackRow | null> {
+    const [row] = await this.db
+      .delete(musicTracks)
+      .where(and(eq(musicTracks.id, id), eq(musicTracks.userId, userId)))
+      .returning();
+    return row ?? null;
+  }
+
+  async pageOfTracks(userId: string, page: number, limit: number): Promise<{ rows: TrackRow[]; total: number }> {
+    const where = eq(musicTracks.userId, userId);
+    const rows = await this.db
+      .select()
+      .from(musicTracks)
+      .where(where)
+      .orderBy(desc(musicTracks.createdAt), desc(musicTracks.id))
+      .limit(limit)
+      .offset((page - 1) * limit);
+    const [total] = await this.db.select({ value: count() }).from(musicTracks).where(where);
+    return { rows, total: total?.value ?? 0 };
+  }
+
+  /** Tracks still waiting for a job that was never enqueued (a crash between the insert and the enqueue). */
+  async tracksWithoutJob(): Promise<TrackRow[]> {
+    return this.db
+      .select({ track: musicTracks })
+      .from(musicTracks)
+      .leftJoin(jobs, eq(jobs.id, musicTracks.id))
+      .where(and(eq(musicTracks.status, 'generating'), sql`${jobs.id} IS NULL`))
+      .then((rows) => rows.map((row) => row.track));
+  }
+
+  async featuredFor(trackIds: string[]): Promise<Map<string, FeaturedRow>> {
+    if (trackIds.length === 0) return new Map();
+    const rows = await this.db.select().from(featuredMusic).where(inArray(featuredMusic.trackId, trackIds));
+    return new Map(rows.map((row) => [row.trackId, row]));
+  }
+
+  async findFeatured(trackId: string): Promise<FeaturedRow | null> {
+    const [row] = await this.db.select().from(featuredMusic).where(eq(featuredMusic.trackId, trackId));
+    return row ?? null;
+  }
+
+  async countCurated(): Promise<number> {
+    const [row] = await this.db.select({ value: count() }).from(featuredMusic).where(sql`${featuredMusic.curatedKey} IS NOT NULL`);
+    return row?.value ?? 0;
+  }
+
+  /** Featured entries with their tracks in display order; `completedOnly` for what visitors may see. */
+  async listFeatured(filter: { category?: string; subcategory?: string; limit?: number; completedOnly: boolean }): Promise<FeaturedWithTrack[]> {
+    const conditions: SQL[] = [];
+    if (filter.category) conditions.push(eq(featuredMusic.category, filter.category));
+    if (filter.subcategory) conditions.push(eq(featuredMusic.subcategory, filter.subcategory));
+    if (filter.completedOnly) conditions.push(eq(musicTracks.status, 'completed'));
+    const query = this.db
+      .select({ featured: featuredMusic, track: musicTracks })
+      .from(featuredMusic)
+      .innerJoin(musicTracks, eq(musicTracks.id, featuredMusic.trackId))
+      .where(and(...conditions))
+      .orderBy(asc(featuredMusic.displayOrder), asc(featuredMusic.createdAt));
+    return filter.limit ? query.limit(filter.limit) : query;
+  }
+
+  async categories(): Promise<Array<{ category: string; subcategory: string }>> {
+    return this.db
+      .selectDistinct({ category: featuredMusic.category, subcategory: featuredMusic.subcategory })
+      .from(featuredMusic)
+      .innerJoin(musicTracks, eq(musicTracks.id, featuredMusic.trackId))
+      .where(eq(musicTracks.status, 'completed'))
+      .orderBy(asc(featuredMusic.category), asc(featuredMusic.subcategory));
+  }
+
+  async nextFeaturedOrder(category: string): Promise<number> {
+    const [row] = await this.db.select({ value: max(featuredMusic.displayOrder) }).from(featuredMusic).where(eq(featuredMusic.category, category));
+    return (row?.value ?? 0) + 1;
+  }
+
+  async insertFeatured(values: typeof featuredMusic.$inferInsert): Promise<FeaturedRow | null> {
+    const [row] = await this.db.insert(featuredMusic).values(values).onConflictDoNothing().returning();
+    return row ?? null;
+  }
+
+  async updateFeatured(trackId: string, patch: Partial<Pick<FeaturedRow, 'displayOrder' | 'artworkKey' | 'category' | 'subcategory' | 'tags'>>): Promise<FeaturedRow | null> {
+    const [row] = await this.db.update(featuredMusic).set(patch).where(eq(featuredMusic.trackId, trackId)).returning();
+    return row ?? null;
+  }
+
+  async deleteFeatured(trackId: string): Promise<FeaturedRow | null> {
+    const [row] = await this.db.delete(featuredMusic).where(eq(featuredMusic.trackId, trackId)).returning();
+    return row ?? null;
+  }
+
+  /** One atomic increment, so concurrent plays are all counted. */
+  async engage(trackId: string, action: EngageAction): Promise<FeaturedRow | null> {
+    const column = featuredMusic[ENGAGE_COLUMNS[action]];
+    const [row] = await this.db
+      .update(featuredMusic)
+      .set({ [ENGAGE_COLUMNS[action]]: sql`${column} + 1` })
+      .where(eq(featuredMusic.trackId, trackId))
+      .returning();
+    return row ?? null;
+  }
+}

@@ -1,0 +1,233 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  engageReplySchema,
+  engageRequestSchema,
+  featuredCategoriesSchema,
+  featuredMusicListSchema,
+  featuredQuerySchema,
+  MUSIC_MODELS,
+  musicCostReplySchema,
+  musicCostRequestSchema,
+  musicGenerateRequestSchema,
+  musicModelsReplySchema,
+  musicTrackDeleteReplySchema,
+  musicTrackSchema,
+  myMusicQuerySchema,
+  myMusicReplySchema,
+  publicMusicTrackSchema,
+  successEnvelope,
+} from '@sound-studio/shared';
+import { z } from 'zod';
+import { requireAuth } from '../../lib/authentication.ts';
+import { AppError } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { errorReplies, ok, SECURITY } from '../../lib/http.ts';
+import { musicAdminRoutes } from './admin-routes.ts';
+import { LazyMusicEngine } from './engine.ts';
+import { FeaturedService } from './featured.ts';
+import { musicFailureHandler, musicJobHandler } from './generate-job.ts';
+import { MusicRepository } from './repository.ts';
+import { MUSIC_JOB_TYPE, MusicService } from './service.ts';
+import { toPublicTrack } from './track-view.ts';
+
+const TAGS = ['music'];
+const idParamsSchema = z.object({ id: z.string().max(100) });
+
+/**
+ * Music: generation as a job (handler registered here, so whichever process runs workers renders), the caller's
+ * library, the featured catalogue (composed in the background on first start), engagement and public share pages.
+ */
+export const musicRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repository = new MusicRepository(app.db);
+  const engine = new LazyMusicEngine(app.config.music);
+  const running = new Map<string, AbortController>();
+  const common = { db: app.db, repository, files: app.files, mediaLinks: app.mediaLinks, realtime: app.realtime };
+  const service = new MusicService({
+    ...common,
+    credits: app.credits,
+    jobs: app.jobs,
+    cancelRunning: (trackId) => running.get(trackId)?.abort(new Error('The track was deleted')),
+  });
+  const featured = new FeaturedService({ ...common, jobs: app.jobs });
+  await app.register(musicAdminRoutes, { featured });
+
+  app.jobs.register(MUSIC_JOB_TYPE, musicJobHandler({ ...common, engine, credits: app.credits, clock: app.clock, running }), {
+    onFailed: musicFailureHandler({ ...common, credits: app.credits }),
+  });
+  app.jobs.onUpdate((job) => {
+    if (job.type !== MUSIC_JOB_TYPE || job.status !== 'completed') return;
+    void repository
+      .findFeatured(job.id)
+      .then((entry) => entry && featured.announceCompleted(entry))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'could not announce a featured track'));
+  });
+  startCatalogue(app, featured);
+  app.addHook('onClose', () => engine.close());
+
+  app.get(
+    '/music/models',
+    { schema: { tags: TAGS, summary: 'Music models for the picker', response: { 200: successEnvelope(musicModelsReplySchema), ...errorReplies } } },
+    async () => ok(MUSIC_MODELS.map((model) => ({ ...model }))),
+  );
+
+  app.post(
+    '/music/credits/calculate',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: "Cost of a track: every started 30 seconds at the plan's rate (200 on the free plan), and the balance",
+        security: SECURITY.bearerAndCsrf,
+        body: musicCostRequestSchema,
+        response: { 200: successEnvelope(musicCostReplySchema), ...errorReplies },
+      },
+    },
+    async (request) => ok(await service.calculate(requireAuth(request).userId, request.body.duration)),
+  );
+
+  app.post(
+    '/music/generate',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary:
+          'Start a track: checks the content policy, holds the credits and replies at once with the track (generating); ' +
+          'music_track_updated events on /user follow its progress to completed or failed (credits released)',
+        security: SECURITY.bearerAndCsrf,
+        body: musicGenerateRequestSchema,
+        response: { 201: successEnvelope(musicTrackSchema), ...errorReplies },
+      },
+    },
+    async (request, reply) => reply.code(201).send(ok(await service.generate(requireAuth(request).userId, request.body))),
+  );
+
+  app.get(
+    '/music/my-music',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: "The caller's tracks, newest first, with fresh signed links",
+        security: SECURITY.bearer,
+        querystring: myMusicQuerySchema,
+        response: { 200: successEnvelope(myMusicReplySchema), ...errorReplies },
+      },
+    },
+    async (request) => ok(await service.myMusic(requireAuth(request).userId, request.query.page, request.query.limit)),
+  );
+
+  app.get(
+    '/music/featured/categories',
+    { schema: { tags: TAGS, summary: 'Featured categories and their subcategories', response: { 200: successEnvelope(featuredCategoriesSchema), ...errorReplies } } },
+    async () => ok(await featured.categories()),
+  );
+
+  app.get(
+    '/music/featured',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Featured tracks in display order, optionally of one category and subcategory',
+        querystring: featuredQuerySchema,
+        response: { 200: successEnvelope(featuredMusicListSchema), ...errorReplies },
+      },
+    },
+    async (request) => ok(await featured.list(request.query)),
+  );
+
+  app.post(
+    '/music/featured/:id/engage',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Count a view, play or download of a featured track; replies the counters',
+        security: SECURITY.csrf,
+        params: idParamsSchema,
+        body: engageRequestSchema,
+        response: { 200: successEnvelope(engageReplySchema), ...errorReplies },
+      },
+    },
+    async (request) => {
+      if (!isUuid(request.params.id)) throw new AppError('NOT_FOUND', 'Featured track not found');
+      return ok(await featured.engage(request.params.id, request.body.action));
+    },
+  );
+
+  app.get(
+    '/public/discover',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Featured tracks for the home page (no sign-in), e.g. ?category=mood&limit=6',
+        querystring: featuredQuerySchema,
+        response: { 200: successEnvelope(featuredMusicListSchema), ...errorReplies },
+      },
+    },
+    async (request) => ok(await featured.list(request.query)),
+  );
+
+  app.get(
+    '/public/tracks/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "A completed track's public share page data (no sign-in; the random id is the capability)",
+        params: idParamsSchema,
+        response: { 200: successEnvelope(publicMusicTrackSchema), ...errorReplies },
+      },
+    },
+    async (request) => {
+      const track = isUuid(request.params.id) ? await repository.findTrack(request.params.id) : null;
+      if (!track || track.status !== 'completed') throw new AppError('NOT_FOUND', 'Track not found');
+      return ok(toPublicTrack(track, app.mediaLinks, await repository.findFeatured(track.id)));
+    },
+  );
+
+  app.get(
+    '/music/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: "One of the caller's tracks (others' tracks are not found)",
+        security: SECURITY.bearer,
+        params: idParamsSchema,
+        response: { 200: successEnvelope(musicTrackSchema), ...errorReplies },
+      },
+    },
+    async (request) => ok(await service.get(requireAuth(request).userId, request.params.id)),
+  );
+
+  app.delete(
+    '/music/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: 'Delete one of the caller\'s tracks and its files; an unfinished track is cancelled and its credits released',
+        security: SECURITY.bearerAndCsrf,
+        params: idParamsSchema,
+        response: { 200: successEnvelope(musicTrackDeleteReplySchema), ...errorReplies },
+      },
+    },
+    async (request) => {
+      await service.delete(requireAuth(request).userId, request.params.id);
+      return ok({ deleted: true as const });
+    },
+  );
+};
+
+/**
+ * Once the app is ready: queue tracks that never got a job and, when configured, compose the catalogue on first
+ * start, in the background so start-up does not wait; closing waits for it.
+ */
+function startCatalogue(app: Parameters<FastifyPluginAsyncZod>[0], featured: FeaturedService): void {
+  let composing: Promise<void> = Promise.resolve();
+  app.addHook('onReady', async () => {
+    const { featuredCatalogue, featuredCatalogueSize } = app.config.music;
+    composing = (featuredCatalogue ? featured.composeCatalogue(featuredCatalogueSize).then(() => undefined) : featured.enqueueOrphans())
+      .catch((error: unknown) => app.log.error({ err: error }, 'could not compose the featured catalogue'));
+  });
+  app.addHook('preClose', () => composing);
+}

@@ -1,0 +1,154 @@
+import { newSeed, planFromPrompt, type MusicPlan } from '@sound-studio/audio';
+import { MUSIC_TRACK_UPDATED_EVENT, type MusicGenerateRequest, type MusicTrack, type MyMusicReply } from '@sound-studio/shared';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { plans, users } from '../../db/schema.ts';
+import type { JobQueue } from '../../jobs/types.ts';
+import { CreditHold } from '../../lib/credit-hold.ts';
+import type { CreditService } from '../../lib/credit-service.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { FileStore } from '../../lib/file-store/file-store.ts';
+import { isUuid } from '../../lib/ids.ts';
+import type { MediaLinks } from '../../lib/media-links.ts';
+import type { RealtimeHub } from '../../lib/realtime-hub.ts';
+import { assertAllowedByPolicy } from './content-policy.ts';
+import { planSummary, planTags } from './plan-summary.ts';
+import type { MusicRepository, TrackRow } from './repository.ts';
+import { toMusicTrack } from './track-view.ts';
+
+export const MUSIC_JOB_TYPE = 'music.generate';
+const DEFAULT_CREDITS_PER_30_SECONDS = 200;
+const TRACK_NOT_FOUND = 'Track not found';
+
+export interface MusicServiceDependencies {
+  db: Database;
+  repository: MusicRepository;
+  credits: CreditService;
+  jobs: JobQueue;
+  files: FileStore;
+  mediaLinks: MediaLinks;
+  realtime: RealtimeHub;
+  /** Aborts the running job of a deleted track when this process runs it. */
+  cancelRunning: (trackId: string) => void;
+}
+
+/** Cost of a track: every started 30 seconds at the plan's rate. */
+export function musicCost(durationSeconds: number, per30Seconds: number): number {
+  return Math.ceil(durationSeconds / 30) * per30Seconds;
+}
+
+/** Seeds fit a PostgreSQL integer. */
+export function newTrackSeed(): number {
+  return newSeed() >>> 1;
+}
+
+/** The plan a track will be rendered from (the job plans again from the same seed and gets the same plan). */
+export function planForTrack(prompt: string, durationSeconds: number, seed: number, lyrics: string | null): MusicPlan {
+  return planFromPrompt(prompt, { durationSeconds, seed, ...(lyrics ? { lyrics } : {}) });
+}
+
+/** The user's side of music: cost, generation (a job), the library, one track, deletion. */
+export class MusicService {
+  constructor(private readonly deps: MusicServiceDependencies) {}
+
+  async ratePer30Seconds(userId: string): Promise<number> {
+    const [row] = await this.deps.db
+      .select({ rates: plans.creditRates })
+      .from(users)
+      .innerJoin(plans, eq(plans.name, users.planName))
+      .where(eq(users.id, userId));
+    return row?.rates.music.per30Seconds ?? DEFAULT_CREDITS_PER_30_SECONDS;
+  }
+
+  async calculate(userId: string, durationSeconds: number): Promise<{ cost: number; balance: number }> {
+    const cost = musicCost(durationSeconds, await this.ratePer30Seconds(userId));
+    return { cost, balance: await this.deps.credits.balance(userId) };
+  }
+
+  /**
+   * Checks the policy, holds the credits and creates the track as 'generating' with its job; the reply does not wait
+   * for the music. Nothing is created when the hold fails.
+   */
+  async generate(userId: string, request: Required<Omit<MusicGenerateRequest, 'lyrics'>> & { lyrics?: string | undefined }): Promise<MusicTrack> {
+    const lyrics = request.lyrics?.trim() || null;
+    assertAllowedByPolicy([request.prompt, lyrics ?? undefined]);
+    const seed = newTrackSeed();
+    const plan = planForTrack(request.prompt, request.duration, seed, lyrics);
+    const cost = musicCost(request.duration, await this.ratePer30Seconds(userId));
+    const trackId = crypto.randomUUID();
+    const hold = await CreditHold.reserve(this.deps.credits, userId, cost, `Music: ${plan.title} (${request.duration} s)`, trackId);
+    try {
+      const track = await this.deps.repository.insertTrack({
+        id: trackId,
+        userId,
+        title: plan.title,
+        prompt: request.prompt,
+        lyrics,
+        modelId: request.modelId,
+        durationSeconds: request.duration,
+        credits: cost,
+        reservationId: hold.reservationId,
+        tags: planTags(plan),
+        plan: planSummary(plan),
+        seed,
+      });
+      await this.deps.jobs.enqueue(MUSIC_JOB_TYPE, userId, { trackId }, { id: trackId });
+      return toMusicTrack(track, this.deps.mediaLinks);
+    } catch (error) {
+      await hold.release();
+      await this.deps.repository.deleteTrack(trackId, userId).catch(() => null);
+      throw error;
+    }
+  }
+
+  async myMusic(userId: string, page: number, limit: number): Promise<MyMusicReply> {
+    const { rows, total } = await this.deps.repository.pageOfTracks(userId, page, limit);
+    const featured = await this.deps.repository.featuredFor(rows.map((row) => row.id));
+    const items = rows.map((row) => toMusicTrack(row, this.deps.mediaLinks, featured.get(row.id) ?? null));
+    return { items, page, limit, total };
+  }
+
+  /** Another user's track is "not found", so ids cannot be probed. */
+  async ownTrack(userId: string, trackId: string): Promise<TrackRow> {
+    const row = isUuid(trackId) ? await this.deps.repository.findTrack(trackId) : null;
+    if (!row || row.userId !== userId) throw new AppError('NOT_FOUND', TRACK_NOT_FOUND);
+    return row;
+  }
+
+  async get(userId: string, trackId: string): Promise<MusicTrack> {
+    const row = await this.ownTrack(userId, trackId);
+    const featured = await this.deps.repository.findFeatured(row.id);
+    return toMusicTrack(row, this.deps.mediaLinks, featured);
+  }
+
+  /** Deletes the track and its files; an unfinished track's job is cancelled and its credits go back. */
+  async delete(userId: string, trackId: string): Promise<void> {
+    const row = await this.ownTrack(userId, trackId);
+    if (await this.deps.repository.findFeatured(row.id)) {
+      throw new AppError('FORBIDDEN', 'Featured tracks belong to the catalogue and cannot be deleted');
+    }
+    const unfinished = row.status === 'generating' || row.status === 'processing';
+    const deleted = await this.deps.db.transaction(async (tx) => {
+      const gone = await this.deps.repository.within(tx).deleteTrack(row.id, userId);
+      if (gone && unfinished) await CreditHold.existing(this.deps.credits.within(tx), gone.reservationId, gone.credits).release();
+      return gone;
+    });
+    if (!deleted) throw new AppError('NOT_FOUND', TRACK_NOT_FOUND);
+    if (unfinished) this.deps.cancelRunning(row.id);
+    await removeTrackFiles(this.deps.files, deleted);
+  }
+}
+
+export function musicFileKey(userId: string, trackId: string, extension: 'mp3' | 'svg'): string {
+  return `music/${userId}/${trackId}.${extension}`;
+}
+
+export async function removeTrackFiles(files: FileStore, row: Pick<TrackRow, 'id' | 'userId'>): Promise<void> {
+  await files.delete(musicFileKey(row.userId, row.id, 'mp3'));
+  await files.delete(musicFileKey(row.userId, row.id, 'svg'));
+}
+
+/** Tells the owner's open pages about a change of their track. */
+export function emitTrackUpdate(realtime: RealtimeHub, links: MediaLinks, row: TrackRow): void {
+  realtime.emitToUser(row.userId, MUSIC_TRACK_UPDATED_EVENT, toMusicTrack(row, links));
+}
