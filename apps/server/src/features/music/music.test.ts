@@ -157,7 +157,7 @@ describe('music restart recovery', () => {
     const first = await TestApp.start({ database, env: MUSIC_TEST_ENV });
     await first.app.ready();
     const user = await first.register();
-    const track = await startTrack(first, user, { prompt: 'Slow romantic piano ballad', duration: 120 });
+    const track = await startTrack(first, user, { prompt: 'Slow romantic piano ballad', duration: 60 });
     await waitFor(async () => (await getTrack(first, user, track._id)).status === 'processing', 30_000);
     await first.close();
     const [left] = await database.db.select().from(musicTracks).where(eq(musicTracks.id, track._id));
@@ -172,7 +172,7 @@ describe('music restart recovery', () => {
       const [job] = await database.db.select().from(jobs).where(eq(jobs.id, track._id));
       expect(job).toMatchObject({ type: MUSIC_JOB_TYPE, status: 'completed' });
       expect(job?.attempts).toBeGreaterThanOrEqual(2);
-      expect(await ledgerRowsFor(database.db, track._id)).toEqual(expect.arrayContaining([expect.objectContaining({ reason: 'hold', amount: -800 })]));
+      expect(await ledgerRowsFor(database.db, track._id)).toEqual(expect.arrayContaining([expect.objectContaining({ reason: 'hold', amount: -400 })]));
     } finally {
       await second.close();
     }

@@ -1,0 +1,56 @@
+import { startFakeMiniMaxMusicServer, type FakeMiniMaxMusicServer } from '@sound-studio/audio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MUSIC_MESSAGES } from '@sound-studio/shared';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { openTestDatabase, TestApp, type RegisteredUser } from '../../test/harness.ts';
+import { balanceAndLedger, reservationFor } from '../../test/ledger.ts';
+import { MUSIC_TEST_ENV, settledTrack, startTrack } from './music-test-support.ts';
+
+let database: DatabaseHandle;
+let fake: FakeMiniMaxMusicServer;
+let t: TestApp;
+let user: RegisteredUser;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  fake = await startFakeMiniMaxMusicServer({ songSeconds: 5 });
+  t = await TestApp.start({
+    database,
+    env: { ...MUSIC_TEST_ENV, MUSIC_PROVIDER: 'minimax', MINIMAX_API_KEY: fake.apiKey, MINIMAX_BASE_URL: fake.baseUrl, MINIMAX_MUSIC_MODEL: 'music-2.0' },
+  });
+  await t.app.ready();
+  user = await t.register();
+});
+
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+  await database?.close();
+});
+
+const balance = async () => (await balanceAndLedger(t.db, user.session.user.id)).balance;
+
+describe('music with MUSIC_PROVIDER=minimax', () => {
+  it("stores the provider's MP3 as a completed track", async () => {
+    const before = await balance();
+    const track = await settledTrack(t, user, (await startTrack(t, user, { prompt: 'Smooth jazz trio', duration: 30 }))._id);
+    expect(track.status).toBe('completed');
+    const audio = await t.request({ url: track.audioUrl ?? '' });
+    expect(audio.headers['content-type']).toBe('audio/mpeg');
+    expect(audio.bytes.length).toBeGreaterThan(1000);
+    expect(fake.requests.at(-1)?.body).toMatchObject({ model: 'music-2.0', prompt: 'Smooth jazz trio' });
+    expect(await balance()).toBe(before - 200);
+  });
+
+  it('marks the track failed and releases the credits when the provider refuses or fails', async () => {
+    const before = await balance();
+    fake.failNext({ statusCode: 1026, statusMsg: 'sensitive content' });
+    const refused = await settledTrack(t, user, (await startTrack(t, user, { prompt: 'Calm piano', duration: 30 }))._id);
+    expect(refused).toMatchObject({ status: 'failed', error: MUSIC_MESSAGES.promptRejected, audioUrl: null });
+    fake.failNext({ httpStatus: 500 });
+    const failed = await settledTrack(t, user, (await startTrack(t, user, { prompt: 'Calm guitar', duration: 30 }))._id);
+    expect(failed).toMatchObject({ status: 'failed', error: MUSIC_MESSAGES.generationFailed });
+    expect((await reservationFor(t.db, failed._id))?.status).toBe('released');
+    expect(await balance()).toBe(before);
+  });
+});
