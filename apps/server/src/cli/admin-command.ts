@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { PLAN_TIERS, type Plan } from '@sound-studio/shared';
 import type { AdminPlanPatch, AdminUser } from '../features/admin/schemas.ts';
+import { FEATURED_HELP, parseFeaturedCommand, runFeaturedCommand, type FeaturedCommand } from './featured-command.ts';
 
 /** What the operator asked for, parsed from the command line. */
 export type AdminCommand =
@@ -8,7 +9,8 @@ export type AdminCommand =
   | { kind: 'users-list'; limit: number | undefined; json: boolean }
   | { kind: 'credits-grant'; email: string; amount: number; reason: string | undefined }
   | { kind: 'plans-list'; json: boolean }
-  | { kind: 'plans-edit'; name: string; patch: AdminPlanPatch };
+  | { kind: 'plans-edit'; name: string; patch: AdminPlanPatch }
+  | FeaturedCommand;
 
 export class UsageError extends Error {
   override name = 'UsageError';
@@ -31,7 +33,7 @@ Usage: npm run admin -- <command>
       --rate NAME=N               (ttsPerCharacter, musicPer30Seconds, voiceCloneCreation, voiceIsolatorPerMinute;
                                    repeatable)
       Without --yearly-price, a new monthly price or discount recomputes the yearly price.
-
+${FEATURED_HELP}
 Environment:
   ADMIN_URL    server address (default http://127.0.0.1:$PORT, PORT defaulting to 3000)
   ADMIN_TOKEN  operator key (default: the server's DATA_DIR/admin-token file; DATA_DIR defaults to ./data)
@@ -66,11 +68,20 @@ export function parseAdminCommand(argv: string[]): AdminCommand {
       json: { type: 'boolean' },
       limit: { type: 'string' },
       reason: { type: 'string' },
+      category: { type: 'string' },
+      subcategory: { type: 'string' },
+      tags: { type: 'string' },
       ...PLAN_OPTIONS,
     },
   });
   const [group, action, ...rest] = positionals;
   if (values.help || group === undefined || group === 'help') return { kind: 'help' };
+  if (group === 'featured') {
+    const fail = (message: string): never => {
+      throw new UsageError(message);
+    };
+    return parseFeaturedCommand(action, rest, values, fail, wholeNumber);
+  }
   const command = `${group} ${action ?? ''}`.trim();
   switch (command) {
     case 'users list':
@@ -196,6 +207,9 @@ export async function runAdminCommand(command: AdminCommand, options: AdminClien
       options.write(`Updated plan ${plan.name}; signed-in clients were notified.\n${plansTable([plan])}`);
       return;
     }
+    case 'featured':
+      await runFeaturedCommand(command, call, options.write);
+      return;
   }
 }
 
