@@ -117,14 +117,18 @@ export function TrackCard({ track, pollState, onDelete }: TrackCardProps) {
   const playing = isCurrent && player.isPlaying;
   return (
     <li
-      className={cn('flex gap-3 rounded-2xl border border-border bg-surface p-3 shadow-card transition sm:gap-4 sm:p-3.5', isCurrent && 'border-primary/50 ring-1 ring-primary/25')}
+      className={cn(
+        // Phones: the actions move under the text so the title keeps its width.
+        'grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 rounded-2xl border border-border bg-surface p-3 shadow-card transition sm:grid-cols-[auto_minmax(0,1fr)_auto] sm:gap-x-4 sm:p-3.5',
+        isCurrent && 'border-primary/50 ring-1 ring-primary/25',
+      )}
       data-testid="music-track"
       data-status={track.status}
       data-track-id={track._id}
     >
       <button
         type="button"
-        className="group relative shrink-0 rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-default"
+        className="group relative row-span-2 shrink-0 self-start rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-default sm:row-span-1"
         onClick={() => item && player.toggleItem(item)}
         disabled={!playable}
         aria-label={playing ? t('music.actions.pause', { title: track.title }) : t('music.actions.play', { title: track.title })}
@@ -143,23 +147,23 @@ export function TrackCard({ track, pollState, onDelete }: TrackCardProps) {
           </span>
         )}
       </button>
-      <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-        <div className="flex items-start justify-between gap-2">
-          <div className="min-w-0">
-            <p className="truncate text-sm font-semibold" data-testid="track-title">
-              {track.title}
-            </p>
-            <p className="truncate text-xs text-muted-foreground" title={track.prompt}>
-              {track.prompt}
-            </p>
-          </div>
-          <TrackActions track={track} onDelete={() => onDelete(track)} />
+      <div className="flex min-w-0 flex-col gap-1.5">
+        <div className="min-w-0">
+          <p className="truncate text-sm font-semibold" data-testid="track-title">
+            {track.title}
+          </p>
+          <p className="truncate text-xs text-muted-foreground" title={track.prompt}>
+            {track.prompt}
+          </p>
         </div>
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <TagList tags={track.tags} />
           {track.status === 'completed' && <span className="text-xs text-muted-foreground tabular-nums">{formatTime(track.duration)}</span>}
         </div>
         <TrackStatus track={track} pollState={pollState} />
+      </div>
+      <div className="col-start-2 -ml-2 sm:col-start-3 sm:row-start-1 sm:ml-0">
+        <TrackActions track={track} onDelete={() => onDelete(track)} />
       </div>
     </li>
   );
