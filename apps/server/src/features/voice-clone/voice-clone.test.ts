@@ -15,7 +15,7 @@ let sampleMp3: Buffer;
 beforeAll(async () => {
   database = await openTestDatabase();
   engine = new LocalSpeechEngine({ workers: 1 });
-  t = await TestApp.start({ database, speechEngine: engine });
+  t = await TestApp.start({ database, speechEngine: engine, env: { FEATURED_CATALOGUE: 'off' } });
   const speech = await speechOf(engine, 11);
   sampleWav = wavOf(speech);
   sampleMp3 = Buffer.from(await encodeMp3(await speechOf(engine, 10.5, 'en-us-radiant-girl', 1.1), { sampleRate: FIXTURE_RATE }));
@@ -236,7 +236,7 @@ describe('voice clone (MiniMax)', () => {
     cloud = await TestApp.start({
       database: cloudDatabase,
       speechEngine: engine,
-      env: { VOICE_CLONE_PROVIDER: 'minimax', MINIMAX_API_KEY: fake.apiKey, MINIMAX_BASE_URL: fake.baseUrl },
+      env: { FEATURED_CATALOGUE: 'off', VOICE_CLONE_PROVIDER: 'minimax', MINIMAX_API_KEY: fake.apiKey, MINIMAX_BASE_URL: fake.baseUrl },
     });
   });
 
