@@ -23,8 +23,17 @@ declare module 'i18next' {
   }
 }
 
-/** Adds the studio's English texts (called by the signed-in shell's chunk, which bundles them). */
+let pendingStudioTexts: typeof enStudio | null = null;
+
+/**
+ * Adds the studio's English texts (called by the chunks that bundle them: the signed-in shell, the public share page).
+ * Before i18next starts (a module imported early, as in tests) they wait for `initI18n`.
+ */
 export function addStudioTexts(texts: typeof enStudio): void {
+  if (!i18next.isInitialized) {
+    pendingStudioTexts = texts;
+    return;
+  }
   i18next.addResourceBundle('en', 'translation', texts, true, false);
 }
 
@@ -48,6 +57,8 @@ export async function initI18n(language?: Language) {
     returnNull: false,
     initAsync: false,
   });
+  if (pendingStudioTexts) addStudioTexts(pendingStudioTexts);
+  pendingStudioTexts = null;
   await changeLanguage(initial);
   return i18next;
 }
