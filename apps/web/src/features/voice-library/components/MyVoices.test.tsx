@@ -26,7 +26,7 @@ describe('My Voices on the voice library', () => {
           mineCalls += 1;
           return okReply({ voices: custom, slots: { used: 1, total: 3 } });
         },
-        'PATCH /voices/custom-1': () => okReply({ voice: makeVoice('custom-1', 'Studio clone', { category: 'custom' }), slots: { used: 1, total: 3 }, match: null }),
+        'PATCH /voices/custom-1': () => okReply(makeVoice('custom-1', 'Studio clone', { category: 'custom' })),
       },
     });
     const user = userEvent.setup();
@@ -48,7 +48,7 @@ describe('My Voices on the voice library', () => {
     const { calls } = renderInStudio(<VoiceLibraryPage />, {
       routes: {
         'GET /voices/mine': () => okReply({ voices: custom, slots: { used: 1, total: 3 } }),
-        'DELETE /voices/custom-1': () => okReply({ deleted: true }),
+        'DELETE /voices/custom-1': () => okReply({ deleted: true, slots: { used: 0, total: 3 } }),
       },
     });
     const user = userEvent.setup();

@@ -1,5 +1,13 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { customVoiceReplySchema, myVoicesReplySchema, type CustomVoiceReply, type MyVoicesReply, type VoiceSlots } from '@sound-studio/shared';
+import {
+  customVoiceReplySchema,
+  deleteVoiceReplySchema,
+  myVoicesReplySchema,
+  voiceSchema,
+  type MyVoicesReply,
+  type Voice,
+  type VoiceSlots,
+} from '@sound-studio/shared';
 import { api, apiRequest } from '../../../lib/api/index.ts';
 import { voicesQueryKey } from './voices-api.ts';
 
@@ -7,8 +15,12 @@ export const myVoicesQueryKey = ['voices', 'mine'] as const;
 
 export const myVoicesApi = {
   list: (signal?: AbortSignal) => api.get('/voices/mine', { schema: myVoicesReplySchema, signal }),
-  rename: (id: string, name: string) => apiRequest(`/voices/${encodeURIComponent(id)}`, { method: 'PATCH', body: { name }, schema: customVoiceReplySchema }),
-  remove: (id: string) => api.delete<{ deleted: unknown }>(`/voices/${encodeURIComponent(id)}`),
+  /** The server answers with the voice; the { voice, slots } shape of create is accepted too. */
+  rename: async (id: string, name: string): Promise<Voice> => {
+    const reply = await apiRequest(`/voices/${encodeURIComponent(id)}`, { method: 'PATCH', body: { name }, schema: voiceSchema.or(customVoiceReplySchema) });
+    return 'voice' in reply ? reply.voice : reply;
+  },
+  remove: (id: string) => api.delete(`/voices/${encodeURIComponent(id)}`, { schema: deleteVoiceReplySchema }),
 };
 
 /** The user's custom voices and the plan's slots (GET /voices/mine). */
@@ -22,7 +34,7 @@ export function useVoiceSlots(): VoiceSlots | null {
 }
 
 /** A custom voice was created, renamed or deleted: the catalogue (modal, TTS) and My Voices must both see it. */
-export function refreshCustomVoices(queryClient: QueryClient, reply?: CustomVoiceReply): Promise<unknown> {
+export function refreshCustomVoices(queryClient: QueryClient, reply?: { slots: VoiceSlots }): Promise<unknown> {
   if (reply) queryClient.setQueryData(myVoicesQueryKey, (current: MyVoicesReply | undefined) => (current ? { ...current, slots: reply.slots } : current));
   return Promise.all([queryClient.invalidateQueries({ queryKey: voicesQueryKey, exact: true }), queryClient.invalidateQueries({ queryKey: myVoicesQueryKey })]);
 }
@@ -31,7 +43,7 @@ export function useRenameVoice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, name }: { id: string; name: string }) => myVoicesApi.rename(id, name),
-    onSuccess: (reply) => refreshCustomVoices(queryClient, reply),
+    onSuccess: () => refreshCustomVoices(queryClient),
   });
 }
 
@@ -39,6 +51,6 @@ export function useDeleteVoice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => myVoicesApi.remove(id),
-    onSuccess: () => refreshCustomVoices(queryClient),
+    onSuccess: (reply) => refreshCustomVoices(queryClient, reply),
   });
 }
