@@ -71,8 +71,18 @@ export class FeaturedService {
     return { views: row.views, plays: row.plays, downloads: row.downloads };
   }
 
+  #ownerId: Promise<string> | null = null;
+
   /** The catalogue owner's id, creating the account on first use. */
-  async catalogueOwnerId(): Promise<string> {
+  catalogueOwnerId(): Promise<string> {
+    this.#ownerId ??= this.#findOrCreateOwner().catch((error: unknown) => {
+      this.#ownerId = null;
+      throw error;
+    });
+    return this.#ownerId;
+  }
+
+  async #findOrCreateOwner(): Promise<string> {
     await this.deps.db
       .insert(users)
       .values({ name: 'Featured catalogue', email: CATALOGUE_OWNER_EMAIL, passwordHash: 'disabled' })
@@ -87,7 +97,12 @@ export class FeaturedService {
    * then queues their jobs. A second server starting at the same time inserts nothing (unique curated keys).
    */
   async composeCatalogue(size: number | null): Promise<number> {
-    if ((await this.deps.repository.countCurated()) > 0) return 0;
+    const created = (await this.deps.repository.countCurated()) > 0 ? 0 : await this.#createCatalogue(size);
+    await this.enqueueOrphans();
+    return created;
+  }
+
+  async #createCatalogue(size: number | null): Promise<number> {
     const ownerId = await this.catalogueOwnerId();
     const prompts = CURATED_PROMPTS.slice(0, size ?? CURATED_PROMPTS.length);
     const created = await this.deps.db.transaction(async (tx) => {
@@ -122,14 +137,33 @@ export class FeaturedService {
       if (error instanceof CatalogueAlreadyComposed) return [];
       throw error;
     });
-    await this.enqueueOrphans();
     return created.length;
   }
 
-  /** Queues tracks whose job was never enqueued (the catalogue above, or a crash right after a track was created). */
+  /**
+   * Queues users' tracks whose job was never enqueued (a crash right after the insert) and the next catalogue song:
+   * catalogue songs go one at a time (the next when one finishes), so a user's track never waits behind them all.
+   */
   async enqueueOrphans(): Promise<void> {
-    for (const track of await this.deps.repository.tracksWithoutJob()) {
+    const ownerId = await this.catalogueOwnerId();
+    const users = await this.deps.repository.tracksWithoutJob({ ownerId, owned: false });
+    const nextCatalogueSong = await this.deps.repository.tracksWithoutJob({ ownerId, owned: true, limit: 1 });
+    for (const track of [...users, ...nextCatalogueSong]) await this.#enqueue(track);
+  }
+
+  /** After a catalogue song's job ends (completed or failed), the next one goes in the queue. */
+  async continueCatalogue(finishedJobUserId: string): Promise<void> {
+    const ownerId = await this.catalogueOwnerId();
+    if (finishedJobUserId !== ownerId) return;
+    for (const track of await this.deps.repository.tracksWithoutJob({ ownerId, owned: true, limit: 1 })) await this.#enqueue(track);
+  }
+
+  async #enqueue(track: TrackRow): Promise<void> {
+    try {
       await this.deps.jobs.enqueue(MUSIC_JOB_TYPE, track.userId, { trackId: track.id }, { id: track.id });
+    } catch (error) {
+      // Another process queued it first (same job id): nothing to do.
+      if (!(await this.deps.repository.hasJob(track.id))) throw error;
     }
   }
 

@@ -55,7 +55,7 @@ export async function getTrack(t: TestApp, user: RegisteredUser, id: string): Pr
 }
 
 /** Polls until the track leaves generating/processing. */
-export async function settledTrack(t: TestApp, user: RegisteredUser, id: string, timeoutMs = 60_000): Promise<MusicTrack> {
+export async function settledTrack(t: TestApp, user: RegisteredUser, id: string, timeoutMs = 150_000): Promise<MusicTrack> {
   return waitFor(async () => {
     const track = await getTrack(t, user, id);
     return track.status === 'completed' || track.status === 'failed' ? track : null;

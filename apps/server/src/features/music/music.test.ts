@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MUSIC_MESSAGES, MUSIC_MODELS, type MusicCostReply, type MusicTrack, type MyMusicReply, type PublicMusicTrack } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { jobs, musicTracks } from '../../db/schema.ts';
@@ -8,6 +8,9 @@ import { dataOf, errorOf, firstFieldMessages, openTestDatabase, TestApp, type Re
 import { balanceAndLedger, ledgerRowsFor, reservationFor } from '../../test/ledger.ts';
 import { MUSIC_JOB_TYPE } from './service.ts';
 import { getTrack, isRedisReachable, MUSIC_TEST_ENV, queueModes, settledTrack, startTrack } from './music-test-support.ts';
+
+// Rendering shares the machine with the rest of the suite; a loaded CI box can be several times slower.
+vi.setConfig({ testTimeout: 180_000 });
 
 const redisReachable = await isRedisReachable();
 
@@ -127,7 +130,7 @@ describe.each(queueModes())('music API ($name queue)', (mode) => {
     await waitFor(async () => {
       const [job] = await t.db.select().from(jobs).where(eq(jobs.id, track._id));
       return job && (job.status === 'completed' || job.status === 'failed');
-    }, 60_000);
+    }, 150_000);
     expect(await balanceOf(alice)).toBe(before);
   });
 
@@ -158,7 +161,7 @@ describe('music restart recovery', () => {
     await first.app.ready();
     const user = await first.register();
     const track = await startTrack(first, user, { prompt: 'Slow romantic piano ballad', duration: 60 });
-    await waitFor(async () => (await getTrack(first, user, track._id)).status === 'processing', 30_000);
+    await waitFor(async () => (await getTrack(first, user, track._id)).status === 'processing', 120_000);
     await first.close();
     const [left] = await database.db.select().from(musicTracks).where(eq(musicTracks.id, track._id));
     expect(left?.status).not.toBe('completed');
@@ -166,7 +169,7 @@ describe('music restart recovery', () => {
     const second = await TestApp.start({ database, env: MUSIC_TEST_ENV });
     try {
       await second.app.ready();
-      const done = await settledTrack(second, user, track._id, 90_000);
+      const done = await settledTrack(second, user, track._id);
       expect(done.status).toBe('completed');
       expect((await reservationFor(database.db, track._id))?.status).toBe('settled');
       const [job] = await database.db.select().from(jobs).where(eq(jobs.id, track._id));

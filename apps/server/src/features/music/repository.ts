@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, max, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { featuredMusic, jobs, musicTracks } from '../../db/schema.ts';
 
@@ -64,14 +64,31 @@ export class MusicRepository {
     return { rows, total: total?.value ?? 0 };
   }
 
-  /** Tracks still waiting for a job that was never enqueued (a crash between the insert and the enqueue). */
-  async tracksWithoutJob(): Promise<TrackRow[]> {
-    return this.db
+  /**
+   * Tracks still waiting for a job that was never enqueued: the catalogue's songs (queued one at a time, in display
+   * order, so users' tracks never wait behind the whole catalogue) or a crash between the insert and the enqueue.
+   */
+  async tracksWithoutJob(filter: { ownerId: string; owned: boolean; limit?: number }): Promise<TrackRow[]> {
+    const query = this.db
       .select({ track: musicTracks })
       .from(musicTracks)
       .leftJoin(jobs, eq(jobs.id, musicTracks.id))
-      .where(and(eq(musicTracks.status, 'generating'), sql`${jobs.id} IS NULL`))
-      .then((rows) => rows.map((row) => row.track));
+      .leftJoin(featuredMusic, eq(featuredMusic.trackId, musicTracks.id))
+      .where(
+        and(
+          eq(musicTracks.status, 'generating'),
+          sql`${jobs.id} IS NULL`,
+          filter.owned ? eq(musicTracks.userId, filter.ownerId) : ne(musicTracks.userId, filter.ownerId),
+        ),
+      )
+      .orderBy(asc(featuredMusic.displayOrder), asc(musicTracks.createdAt));
+    const rows = filter.limit ? await query.limit(filter.limit) : await query;
+    return rows.map((row) => row.track);
+  }
+
+  async hasJob(trackId: string): Promise<boolean> {
+    const [row] = await this.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, trackId));
+    return Boolean(row);
   }
 
   async featuredFor(trackIds: string[]): Promise<Map<string, FeaturedRow>> {

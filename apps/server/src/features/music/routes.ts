@@ -55,11 +55,10 @@ export const musicRoutes: FastifyPluginAsyncZod = async (app) => {
     onFailed: musicFailureHandler({ ...common, credits: app.credits }),
   });
   app.jobs.onUpdate((job) => {
-    if (job.type !== MUSIC_JOB_TYPE || job.status !== 'completed') return;
-    void repository
-      .findFeatured(job.id)
-      .then((entry) => entry && featured.announceCompleted(entry))
-      .catch((error: unknown) => app.log.warn({ err: error }, 'could not announce a featured track'));
+    if (job.type !== MUSIC_JOB_TYPE || (job.status !== 'completed' && job.status !== 'failed')) return;
+    void announceAndContinue(featured, repository, job.id, job.userId, job.status === 'completed').catch((error: unknown) =>
+      app.log.warn({ err: error }, 'could not announce a featured track or queue the next one'),
+    );
   });
   startCatalogue(app, featured);
   app.addHook('onClose', () => engine.close());
@@ -217,6 +216,12 @@ export const musicRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+async function announceAndContinue(featured: FeaturedService, repository: MusicRepository, trackId: string, userId: string, completed: boolean): Promise<void> {
+  const entry = completed ? await repository.findFeatured(trackId) : null;
+  if (entry) featured.announceCompleted(entry);
+  await featured.continueCatalogue(userId);
+}
 
 /**
  * Once the app is ready: queue tracks that never got a job and, when configured, compose the catalogue on first
