@@ -6,6 +6,9 @@ import { dataOf, errorOf, openTestDatabase, TestApp, type RegisteredUser, type T
 import { balanceAndLedger, ledgerRowsFor } from '../../test/ledger.ts';
 import { FIXTURE_RATE, PNG_BYTES, postForm, speechOf, wavOf, whiteNoise, type FormPart } from '../voice-lab/test-fixtures.ts';
 
+/** These tests synthesise, decode and isolate real audio; a busy machine needs more than the default 30 s. */
+const SLOW_TEST_MS = 120_000;
+
 let database: DatabaseHandle;
 let engine: LocalSpeechEngine;
 let t: TestApp;
@@ -78,7 +81,7 @@ describe('voice design', () => {
 
     const turkish = await designPreviews(user, 'Sıcak, kalın sesli, yaşlı bir adam; yavaş ve sakin');
     expect(turkish.previews[0]?.params).toMatchObject({ gender: 'male', language: 'tr' });
-  });
+  }, SLOW_TEST_MS);
 
   it('validates the request and keeps previews to their creator', async () => {
     const user = await t.register();
@@ -99,7 +102,7 @@ describe('voice design', () => {
     expect((await saveDesigned(user, previews[0]?.previewId ?? '')).statusCode).toBe(404);
     const nameless = await saveDesigned(user, previews[1]?.previewId ?? '', '  ');
     expect(errorOf(nameless).error).toBe('Please enter a voice name');
-  });
+  }, SLOW_TEST_MS);
 });
 
 describe('custom voices', () => {
@@ -135,7 +138,7 @@ describe('custom voices', () => {
     expect(dataOf<{ slots: { used: number } }>(await remove(owner)).slots.used).toBe(0);
     expect((await remove(owner)).statusCode).toBe(404);
     expect((await tts(owner)).statusCode).toBe(400);
-  });
+  }, SLOW_TEST_MS);
 
   it("limits voices to the plan's slots; deleting frees one", async () => {
     const user = await t.register();
@@ -156,7 +159,7 @@ describe('custom voices', () => {
     await t.request({ method: 'DELETE', url: `/api/voices/${first.voice._id}`, token: user.session.accessToken });
     expect((await saveDesigned(user, previews[0]?.previewId ?? '', 'Four')).statusCode).toBe(201);
     expect((await myVoices(user)).slots).toEqual({ used: 3, total: 3 });
-  });
+  }, SLOW_TEST_MS);
 });
 
 describe('voice clone (local match)', () => {
@@ -182,7 +185,7 @@ describe('voice clone (local match)', () => {
     const preview = await t.request({ url: voice.previewUrl });
     expect(preview.statusCode).toBe(200);
     expect((await myVoices(user)).voices[0]?._id).toBe(voice._id);
-  });
+  }, SLOW_TEST_MS);
 
   it('refuses bad uploads with clear messages and charges nothing', async () => {
     const user = await t.register();
@@ -210,7 +213,7 @@ describe('voice clone (local match)', () => {
     expect(errorOf(none).error).toBe('Add at least one voice sample');
     expect(await t.app.credits.balance(userIdOf(user))).toBe(before);
     expect((await myVoices(user)).slots.used).toBe(0);
-  });
+  }, SLOW_TEST_MS);
 
   it('gives the credits back when the clone itself fails (no speech in the samples)', async () => {
     const user = await t.register();
@@ -222,7 +225,7 @@ describe('voice clone (local match)', () => {
     const ledger = await balanceAndLedger(t.db, userIdOf(user));
     expect(ledger.balance).toBe(ledger.ledgerSum);
     expect((await myVoices(user)).voices).toEqual([]);
-  });
+  }, SLOW_TEST_MS);
 });
 
 describe('voice clone (MiniMax)', () => {
@@ -244,7 +247,7 @@ describe('voice clone (MiniMax)', () => {
     await cloud?.close();
     await cloudDatabase?.close();
     await fake?.close();
-  });
+  }, SLOW_TEST_MS);
 
   it('clones at MiniMax under a voice id it accepts, and releases the credits when MiniMax fails', async () => {
     const user = await cloud.register();
@@ -264,5 +267,5 @@ describe('voice clone (MiniMax)', () => {
       method: 'POST', url: '/api/voices/generate-tts', token: user.session.accessToken, body: { text: 'Cloned hello.', voiceId: voice._id },
     });
     expect(spoken.statusCode).toBe(200);
-  });
+  }, SLOW_TEST_MS);
 });

@@ -8,6 +8,9 @@ import { dataOf, errorOf, openTestDatabase, TestApp, type RegisteredUser } from 
 import { balanceAndLedger } from '../../test/ledger.ts';
 import { FIXTURE_RATE, PNG_BYTES, postForm, speechOf, wavOf, whiteNoise } from '../voice-lab/test-fixtures.ts';
 
+/** These tests synthesise, decode and isolate real audio; a busy machine needs more than the default 30 s. */
+const SLOW_TEST_MS = 120_000;
+
 let database: DatabaseHandle;
 let engine: LocalSpeechEngine;
 let t: TestApp;
@@ -107,7 +110,7 @@ describe('voice isolator', () => {
     expect((await getJob(stranger, created.id)).statusCode).toBe(404);
     expect(dataOf<IsolatorJobList>(await t.request({ url: '/api/voice-isolator/jobs', token: stranger.session.accessToken })).items).toEqual([]);
     expect((await getJob(user, 'not-a-uuid')).statusCode).toBe(404);
-  });
+  }, SLOW_TEST_MS);
 
   it('checks uploads by content and length before any credit is held', async () => {
     const user = await t.register();
@@ -127,7 +130,7 @@ describe('voice isolator', () => {
     expect((await t.request({ method: 'POST', url: '/api/voice-isolator/jobs', body: {} })).statusCode).toBe(401);
     expect(await t.app.credits.balance(user.session.user.id)).toBe(before);
     expect(dataOf<IsolatorJobList>(await t.request({ url: '/api/voice-isolator/jobs', token: user.session.accessToken })).items).toEqual([]);
-  });
+  }, SLOW_TEST_MS);
 
   it('fails a job whose audio does not decode and gives the credits back', async () => {
     const user = await t.register();
@@ -145,5 +148,5 @@ describe('voice isolator', () => {
     await waitFor(async () => (await t.app.credits.balance(userId)) === before);
     const ledger = await balanceAndLedger(t.db, userId);
     expect(ledger.balance).toBe(ledger.ledgerSum);
-  });
+  }, SLOW_TEST_MS);
 });
