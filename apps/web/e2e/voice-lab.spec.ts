@@ -70,6 +70,7 @@ async function speechSample(page: Page): Promise<Buffer> {
 async function shoot(page: Page, name: string) {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.waitForLoadState('networkidle');
+  await page.evaluate(() => document.getElementById('main')?.scrollTo(0, 0));
   const viewport = page.viewportSize();
   const contentHeight = await page.evaluate(() => {
     const main = document.getElementById('main');

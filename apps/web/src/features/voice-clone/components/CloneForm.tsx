@@ -23,6 +23,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { isApiError } from '../../../lib/api/index.ts';
 import { useLocalizedPath } from '../../../lib/i18n.ts';
 import { serverMessageOf, useCreditsRedirect } from '../../../lib/use-credits-redirect.ts';
+import { creditSummaryQueryKey } from '../../credits/index.ts';
 import { refreshCustomVoices } from '../../voices/index.ts';
 import { voiceCloneApi } from '../api/voice-clone-api.ts';
 import { SampleCollector } from './SampleCollector.tsx';
@@ -70,6 +71,7 @@ export function CloneForm({ onCreated }: { onCreated: (reply: CustomVoiceReply) 
         consent: true,
         samples: samples.map((sample) => sample.file),
       });
+      void queryClient.invalidateQueries({ queryKey: creditSummaryQueryKey });
       await refreshCustomVoices(queryClient, reply);
       onCreated(reply);
     } catch (error) {

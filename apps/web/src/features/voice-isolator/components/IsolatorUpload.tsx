@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { FileDropTile, RecordTile } from '../../../components/ui/upload-tiles.tsx';
 import { measureMediaDuration } from '../../../lib/audio-duration.ts';
 import { serverMessageOf, useCreditsRedirect } from '../../../lib/use-credits-redirect.ts';
+import { creditSummaryQueryKey } from '../../credits/index.ts';
 import { isolatorApi, isolatorQueryKeys } from '../api/isolator-api.ts';
 import { ISOLATOR_ACCEPT, isolatorFileProblem } from '../isolator-rules.ts';
 
@@ -31,6 +32,8 @@ export function IsolatorUpload({ onJob }: { onJob: (job: IsolatorJob) => void })
       const job = await isolatorApi.upload(file);
       queryClient.setQueryData(isolatorQueryKeys.job(job.id), job);
       void queryClient.invalidateQueries({ queryKey: isolatorQueryKeys.history });
+      // Credits are held when the job is queued.
+      void queryClient.invalidateQueries({ queryKey: creditSummaryQueryKey });
       onJob(job);
     } catch (failure) {
       if (!redirectForCredits(failure)) setError(serverMessageOf(failure) ?? t('voiceIsolator.uploadFailed'));

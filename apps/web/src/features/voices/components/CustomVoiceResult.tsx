@@ -18,7 +18,7 @@ export function CustomVoiceResult({ voice, children }: { voice: Voice; children?
     <Card className="flex flex-col gap-4 border-success/30 p-5 sm:p-6" data-testid="custom-voice-result">
       <div className="flex flex-wrap items-center gap-4">
         <VoiceAvatar voice={voice} playing={preview.isPlaying(voice)} loading={preview.isLoading(voice)} onToggle={() => preview.toggle(voice)} />
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-1 basis-40">
           <p className="flex items-center gap-1.5 text-xs font-medium text-success">
             <CheckCircle2 className="size-3.5" aria-hidden />
             {t('voiceLab.savedToMyVoices')}
@@ -27,7 +27,7 @@ export function CustomVoiceResult({ voice, children }: { voice: Voice; children?
             {voice.name}
           </p>
         </div>
-        <Button asChild>
+        <Button asChild className="w-full sm:w-auto">
           <Link to={`${localized('/text-to-speech')}?voiceId=${encodeURIComponent(voice._id)}`} data-testid="use-in-tts">
             {t('voiceLab.useInTts')}
             <ArrowRight aria-hidden />
