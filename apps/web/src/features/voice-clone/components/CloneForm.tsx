@@ -37,7 +37,7 @@ const OPTION_LABELS = { removeNoise: 'voiceClone.noiseRemoval', optimizeAccent: 
 
 /** Samples, options, preview, consent and name; Create sends them as one multipart request. */
 export function CloneForm({ onCreated }: { onCreated: (reply: CustomVoiceReply) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const localized = useLocalizedPath();
   const queryClient = useQueryClient();
   const redirectForCredits = useCreditsRedirect();
@@ -149,7 +149,7 @@ export function CloneForm({ onCreated }: { onCreated: (reply: CustomVoiceReply) 
       )}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-muted-foreground" data-testid="clone-cost">
-          {t('voiceClone.cost', { credits: DEFAULT_CREDIT_RATES.voiceClone.creation.toLocaleString() })}
+          {t('voiceClone.cost', { credits: new Intl.NumberFormat(i18n.language).format(DEFAULT_CREDIT_RATES.voiceClone.creation) })}
         </p>
         <Button type="submit" loading={pending} data-testid="clone-create">
           {!pending && <Fingerprint aria-hidden />}

@@ -42,14 +42,14 @@ export function IsolatorJobCard({ job }: { job: IsolatorJob }) {
         <span className="flex size-10 items-center justify-center rounded-xl bg-accent text-accent-foreground">
           <FileAudio className="size-5" aria-hidden />
         </span>
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-1 basis-40">
           <p className="truncate text-sm font-semibold">{job.fileName}</p>
           <p className="text-xs text-muted-foreground">
             {formatDuration(job.durationSeconds)} · {t('voiceIsolator.credits', { count: job.credits })}
           </p>
         </div>
         {done && (
-          <div className="flex gap-2">
+          <div className="flex w-full gap-2 sm:w-auto">
             <Button asChild variant="outline" size="sm">
               <a href={downloadUrl(job.resultUrl ?? '', resultFileName(job.fileName, 'mp3'))} download={resultFileName(job.fileName, 'mp3')} data-testid="download-mp3">
                 <Download aria-hidden />
