@@ -14,3 +14,4 @@ export { useMyVoices, useVoiceSlots, useRenameVoice, useDeleteVoice, refreshCust
 export { VoiceSlotsMeter } from './components/VoiceSlotsMeter.tsx';
 export { CustomVoiceActions } from './components/CustomVoiceActions.tsx';
 export { CustomVoiceResult } from './components/CustomVoiceResult.tsx';
+export { NoSlotsNotice } from './components/NoSlotsNotice.tsx';

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Fingerprint } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   CLONE_PREVIEW_LANGUAGES,
@@ -21,10 +20,9 @@ import { Label } from '../../../components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { isApiError } from '../../../lib/api/index.ts';
-import { useLocalizedPath } from '../../../lib/i18n.ts';
 import { serverMessageOf, useCreditsRedirect } from '../../../lib/use-credits-redirect.ts';
 import { creditSummaryQueryKey } from '../../credits/index.ts';
-import { refreshCustomVoices } from '../../voices/index.ts';
+import { NoSlotsNotice, refreshCustomVoices } from '../../voices/index.ts';
 import { voiceCloneApi } from '../api/voice-clone-api.ts';
 import { SampleCollector } from './SampleCollector.tsx';
 import type { CloneSample } from './SampleList.tsx';
@@ -38,7 +36,6 @@ const OPTION_LABELS = { removeNoise: 'voiceClone.noiseRemoval', optimizeAccent: 
 /** Samples, options, preview, consent and name; Create sends them as one multipart request. */
 export function CloneForm({ onCreated }: { onCreated: (reply: CustomVoiceReply) => void }) {
   const { t, i18n } = useTranslation();
-  const localized = useLocalizedPath();
   const queryClient = useQueryClient();
   const redirectForCredits = useCreditsRedirect();
   const [samples, setSamples] = useState<CloneSample[]>([]);
@@ -132,14 +129,7 @@ export function CloneForm({ onCreated }: { onCreated: (reply: CustomVoiceReply) 
         {errors.consent && <FieldMessage>{errors.consent}</FieldMessage>}
       </div>
       <p className="text-xs text-muted-foreground">{t('voiceClone.localNote')}</p>
-      {failure?.kind === 'noSlots' && (
-        <Alert tone="warning">
-          <span data-testid="no-slots">{t('voiceLab.noSlots')}</span>{' '}
-          <Link to={localized('/pricing')} className="underline underline-offset-2">
-            {t('voiceLab.upgrade')}
-          </Link>
-        </Alert>
-      )}
+      <NoSlotsNotice always={failure?.kind === 'noSlots'} />
       {failure?.kind === 'message' && <Alert tone="error">{failure.text}</Alert>}
       {pending && (
         <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">

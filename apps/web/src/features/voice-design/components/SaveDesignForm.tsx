@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Save } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { VOICE_NAME_MAX_LENGTH, type CustomVoiceReply } from '@sound-studio/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -9,9 +8,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { isApiError } from '../../../lib/api/index.ts';
-import { useLocalizedPath } from '../../../lib/i18n.ts';
 import { serverMessageOf, useCreditsRedirect } from '../../../lib/use-credits-redirect.ts';
-import { refreshCustomVoices } from '../../voices/index.ts';
+import { NoSlotsNotice, refreshCustomVoices } from '../../voices/index.ts';
 import { voiceDesignApi } from '../api/voice-design-api.ts';
 
 type Failure = { kind: 'noSlots' } | { kind: 'message'; text: string };
@@ -19,7 +17,6 @@ type Failure = { kind: 'noSlots' } | { kind: 'message'; text: string };
 /** Names the chosen candidate and keeps it in My Voices; a full set of slots says how to free one. */
 export function SaveDesignForm({ previewId, onSaved }: { previewId: string; onSaved: (reply: CustomVoiceReply) => void }) {
   const { t } = useTranslation();
-  const localized = useLocalizedPath();
   const queryClient = useQueryClient();
   const redirectForCredits = useCreditsRedirect();
   const [name, setName] = useState('');
@@ -58,14 +55,7 @@ export function SaveDesignForm({ previewId, onSaved }: { previewId: string; onSa
           {t('voiceDesign.save')}
         </Button>
       </div>
-      {failure?.kind === 'noSlots' && (
-        <Alert tone="warning">
-          <span data-testid="no-slots">{t('voiceLab.noSlots')}</span>{' '}
-          <Link to={localized('/pricing')} className="underline underline-offset-2">
-            {t('voiceLab.upgrade')}
-          </Link>
-        </Alert>
-      )}
+      <NoSlotsNotice always={failure?.kind === 'noSlots'} />
       {failure?.kind === 'message' && <Alert tone="error">{failure.text}</Alert>}
     </form>
   );

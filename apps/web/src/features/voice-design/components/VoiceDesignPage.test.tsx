@@ -82,6 +82,17 @@ describe('VoiceDesignPage', () => {
     expect(screen.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/pricing');
   });
 
+  it('warns before saving when every slot is taken', async () => {
+    renderInStudio(<VoiceDesignPage />, { routes: routes({ 'GET /voices/mine': () => okReply({ voices: [], slots: { used: 3, total: 3 } }) }) });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Voice description'), 'A calm voice');
+    await user.click(screen.getByTestId('design-generate'));
+    await screen.findAllByTestId('design-candidate');
+    expect(screen.getByTestId('voice-slots')).toHaveTextContent('0 / 3');
+    expect(screen.getByTestId('no-slots')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Manage my voices' })).toHaveAttribute('href', '/voice-library');
+  });
+
   it("shows the server's message when the description is refused", async () => {
     renderInStudio(<VoiceDesignPage />, {
       routes: routes({ 'POST /voice-design/previews': () => errorReply(400, 'VALIDATION_ERROR', 'Description is too long') }),
