@@ -94,6 +94,8 @@ export function testConfig(dataDir: string, env: Environment = {}): AppConfig {
     LOG_LEVEL: 'silent',
     RATE_LIMIT_API_MAX: '100000',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    // Composing the featured catalogue renders music in the background; only the catalogue test wants it.
+    FEATURED_CATALOGUE: 'off',
     ...env,
   });
 }
