@@ -159,3 +159,67 @@ test('speech pages, dialogs and the player bar', async ({ page }) => {
     }
   }
 });
+
+test('music pages: my work, featured, home, share page and lyrics in time', async ({ page, request }) => {
+  test.setTimeout(900_000);
+  mkdirSync(DIRECTORY, { recursive: true });
+  // The featured catalogue is composed in the background on first start.
+  await expect
+    .poll(async () => ((await (await request.get('/api/public/discover?category=mood&limit=6')).json()).data ?? []).length, { timeout: 300_000, intervals: [2_000, 5_000] })
+    .toBe(6);
+  await register(page, newAccount('Grace Hopper'));
+  await page.goto('/music');
+  const create = async (prompt: string, seconds: '30 s' | '4 min', lyrics?: string) => {
+    await page.getByRole('textbox', { name: 'Prompt' }).fill(prompt);
+    // Lyrics are sent in Advanced mode only.
+    await page.getByRole('tab', { name: lyrics ? 'Advanced' : 'Simple' }).click();
+    if (lyrics) await page.getByLabel('Lyrics').fill(lyrics);
+    await page.getByTestId('music-duration').click();
+    await page.getByRole('option', { name: seconds }).click();
+    await page.getByTestId('music-create').click();
+    await expect(page.getByTestId('music-create')).toHaveText('Create');
+  };
+  await create('Uplifting cinematic trailer with big drums and soaring strings', '30 s');
+  await create('Warm pop ballad with piano and strings, hopeful', '30 s', '[Verse]\nCity lights are calling me home\nI follow every sign\n[Chorus]\nHold on to the night\nWe will be fine');
+  await expect(page.locator('[data-testid="music-track"][data-status="completed"]')).toHaveCount(2, { timeout: 120_000 });
+  const sharedId = await page.getByTestId('music-track').first().getAttribute('data-track-id');
+  // A long track still rendering, so the first picture shows progress.
+  await create('Dreamy synthwave for a night drive, retro 80s, driving bass', '4 min');
+
+  const waitForCards = async () => {
+    await expect(page.getByTestId('featured-card')).toHaveCount(6);
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="featured-card"] img')].every((image) => (image as HTMLImageElement).complete), null, { timeout: 15_000 });
+  };
+  for (const language of LANGUAGES) {
+    for (const theme of THEMES) {
+      for (const width of WIDTHS) {
+        const suffix = `${language}-${theme}-${width}`;
+        await prepare(page, theme, language, width);
+        await page.goto(localized('/music', language));
+        await expect(page.getByTestId('music-track')).toHaveCount(3);
+        await shoot(page, `music-work-${suffix}`);
+        await page.goto(`${localized('/music', language)}?tab=featured`);
+        await waitForCards();
+        await shoot(page, `music-featured-${suffix}`);
+        await page.goto(localized('/', language));
+        await waitForCards();
+        await shoot(page, `home-music-${suffix}`);
+        await page.goto(localized(`/share/music/${sharedId}`, language));
+        await expect(page.getByTestId('share-title')).toBeVisible();
+        await page.screenshot({ path: `${DIRECTORY}/share-${suffix}.png`, fullPage: true });
+      }
+    }
+  }
+  // The lyrics follow the player: play the track with lyrics and let a line come up.
+  for (const [theme, width] of [['light', 1440], ['dark', 375]] as const) {
+    await prepare(page, theme, 'en', width);
+    await page.goto('/music');
+    const withLyrics = page.locator(`[data-track-id="${sharedId}"]`);
+    await withLyrics.getByTestId('track-play').click();
+    await expect(page.getByTestId('lyrics-current')).toHaveText(/City lights|I follow|Hold on|We will/, { timeout: 20_000 });
+    await page.getByTestId('player-toggle').click();
+    await page.waitForTimeout(600);
+    await page.evaluate(() => document.getElementById('main')?.scrollTo(0, 0));
+    await shoot(page, `music-lyrics-en-${theme}-${width}`);
+  }
+});

@@ -14,7 +14,7 @@ interface TrackArtworkProps {
 export function TrackArtwork({ artworkUrl, seed, playing = false, className }: TrackArtworkProps) {
   return (
     <span className={cn('relative flex shrink-0 items-center justify-center overflow-hidden bg-gradient-to-br text-white', fallbackGradient(seed), className)} data-testid="track-artwork">
-      {artworkUrl ? <img src={artworkUrl} alt="" loading="lazy" className="absolute inset-0 size-full object-cover" /> : <Music2 className="size-1/3 max-h-8 max-w-8 opacity-90" aria-hidden />}
+      {artworkUrl ? <img src={artworkUrl} alt="" className="absolute inset-0 size-full object-cover" /> : <Music2 className="size-1/3 max-h-8 max-w-8 opacity-90" aria-hidden />}
       {playing && <PlayingBars />}
     </span>
   );
