@@ -9,5 +9,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // Component tests render whole pages; on a loaded 2-core machine some take seconds, which is not a failure.
+    testTimeout: 30_000,
   },
 });
