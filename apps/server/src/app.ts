@@ -59,7 +59,12 @@ export interface BuildAppOptions {
  */
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
-  const app = Fastify({ logger: { level: config.logLevel }, trustProxy: config.trustProxy });
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    // Plugins open databases, run migrations and start engines; on a busy 2-core machine that outlasts the default 10 s.
+    pluginTimeout: 120_000,
+  });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
