@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // Writes THIRD_PARTY_LICENSES.md: every package shipped at run time (production dependencies of all workspaces,
 // plus the web app's bundled dependencies) with its version and declared licence.
-import { execSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const parseable = execSync('npm ls --omit=dev --all --parseable', { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+// npm ls exits non-zero on harmless peer-range notes; its list is complete either way.
+const parseable = spawnSync('npm', ['ls', '--omit=dev', '--all', '--parseable'], { encoding: 'utf8' }).stdout;
 const root = process.cwd();
 const packages = new Map();
 for (const dir of parseable.split('\n')) {
