@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Clock3, Download, Pause, Play, Share2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { FEATURED_PAGE_SIZE, type FeaturedMusicItem } from '@sound-studio/shared';
+import { FEATURED_PAGE_SIZE, musicSharePath, type FeaturedMusicItem } from '@sound-studio/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -32,7 +32,8 @@ function FeaturedActions({ item }: { item: FeaturedMusicItem }) {
   };
   const share = async () => {
     try {
-      if ((await shareAudio(playing.audioUrl, item.title)) === 'copied') toast.show(t('player.linkCopied'), 'success');
+      // A featured track is a finished track: its public page plays it for anyone, and its link does not expire.
+      if ((await shareAudio(musicSharePath(item._id), item.title)) === 'copied') toast.show(t('player.linkCopied'), 'success');
     } catch {
       toast.show(t('player.shareFailed'), 'error');
     }

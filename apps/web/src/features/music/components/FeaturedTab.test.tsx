@@ -70,6 +70,8 @@ describe('FeaturedTab', () => {
 
   it('plays a card through the player and counts views, plays and downloads', async () => {
     vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:x');
+    // happy-dom would follow the download link and leave the page.
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     // Views count once per page load: tracks no other test has shown.
     const fresh = SIX.map((item) => makeFeatured(`fresh-${item._id}`, { title: item.title }));
     const { audio, calls, fetchMock } = renderTab(() => okReply(fresh), fresh);
@@ -85,6 +87,9 @@ describe('FeaturedTab', () => {
     await user.click(within(cards[1]!).getByRole('button', { name: 'Download Featured f2' }));
     await waitFor(() => expect(engagements(calls, 'download')).toEqual(['/music/featured/fresh-f2/engage']));
     expect(engagements(calls, 'play')).toEqual(['/music/featured/fresh-f2/engage']);
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    await user.click(within(cards[1]!).getByRole('button', { name: 'Share Featured f2' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/share/music/fresh-f2`));
   });
 
   it('says so when the catalogue is empty', async () => {
