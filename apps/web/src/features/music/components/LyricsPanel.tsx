@@ -34,7 +34,7 @@ export function LyricsPanel({ timeline, className }: { timeline: LyricsTimeline;
         </p>
         {current && <span className="rounded-full bg-surface px-2 py-0.5 text-[11px] font-medium text-muted-foreground">{current.section}</span>}
       </div>
-      <ol className="mt-3 flex min-h-[4.5rem] flex-col gap-1" aria-live="polite">
+      <ol className="mt-3 flex min-h-[4.5rem] flex-col gap-1">
         {lines.map(({ index, cue }) => (
           <li
             key={index}
