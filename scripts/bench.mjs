@@ -14,7 +14,7 @@ run('server', 'node', ['--import', 'tsx', 'apps/server/bench/ledger.bench.ts']);
 run('server speech streaming', 'node', ['--import', 'tsx', 'apps/server/bench/tts-stream.bench.ts']);
 
 const audioPackage = JSON.parse(readFileSync('packages/audio/package.json', 'utf8'));
-for (const script of ['bench', 'bench:music']) {
+for (const script of ['bench', 'bench:music', 'bench:isolate']) {
   if (audioPackage.scripts?.[script]) run(`audio ${script}`, 'npm', ['run', script, '-w', '@sound-studio/audio']);
 }
 
