@@ -197,6 +197,11 @@ test.describe('music', () => {
     await expect(page.getByTestId('music-cost')).toContainText('Maliyet: 400 kredi · Bakiye:');
     await page.getByTestId('music-create').click();
     await expect(page.getByText('Lütfen bir müzik açıklaması girin')).toBeVisible();
+    // The content policy refuses imitations of named artists; the panel says so and Create is ready again.
+    await page.getByRole('textbox', { name: 'Açıklama' }).fill('Taylor Swift tarzında bir pop şarkısı');
+    await page.getByTestId('music-create').click();
+    await expect(page.getByTestId('music-error')).toHaveText('Açıklama reddedildi. Lütfen farklı bir açıklama deneyin.');
+    await expect(page.getByTestId('music-create')).toHaveText('Oluştur');
     await page.getByRole('tab', { name: 'Öne çıkanlar' }).click();
     await expect(page.getByText('Projenize uyan müziği keşfedin')).toBeVisible();
     await expect(page.getByTestId('featured-category')).toHaveText('Tüm kategoriler');

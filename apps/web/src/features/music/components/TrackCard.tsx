@@ -19,8 +19,13 @@ function TrackStatus({ track, pollState }: { track: MusicTrack; pollState: PollS
   const { t } = useTranslation();
   const translate = useTranslateMessage();
   if (track.status === 'failed') {
-    // Section 4: the error text, or the rejected-prompt text when the server gave none.
-    const reason = !track.error || track.error === MUSIC_MESSAGES.promptRejected ? t('music.errors.promptRejected') : translate(track.error);
+    // Section 4: the error text (the spec's texts in the interface language), or the rejected-prompt text when there is none.
+    const reason =
+      !track.error || track.error === MUSIC_MESSAGES.promptRejected
+        ? t('music.errors.promptRejected')
+        : track.error === MUSIC_MESSAGES.generationFailed
+          ? t('music.errors.generationFailed')
+          : translate(track.error);
     return (
       <p className="text-xs font-medium text-destructive" data-testid="track-status">
         {reason}

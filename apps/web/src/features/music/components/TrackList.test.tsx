@@ -63,6 +63,20 @@ describe('TrackList', () => {
     expect(within(trackCard('c')).getByTestId('track-download')).toBeEnabled();
   });
 
+  it('speaks the failure texts in Turkish', async () => {
+    await setupI18n('tr');
+    renderList([
+      makeTrack('r', { status: 'failed', error: 'Prompt was rejected. Please try with a different prompt.' }),
+      makeTrack('f', { status: 'failed', error: 'Failed to generate music. Please try again.' }),
+      makeTrack('g', { status: 'generating', progress: 0 }),
+    ]);
+    await screen.findAllByTestId('music-track');
+    expect(within(trackCard('r')).getByTestId('track-status')).toHaveTextContent('Açıklama reddedildi. Lütfen farklı bir açıklama deneyin.');
+    expect(within(trackCard('f')).getByTestId('track-status')).toHaveTextContent('Müzik oluşturulamadı. Lütfen tekrar deneyin.');
+    expect(within(trackCard('g')).getByTestId('track-status')).toHaveTextContent('Üretim başlıyor...');
+    await setupI18n('en');
+  });
+
   it('says what to do next when there are no tracks', async () => {
     renderList([]);
     expect(await screen.findByText('No tracks yet')).toBeInTheDocument();
