@@ -136,7 +136,7 @@ export function PromptPanel({ modelId, initialPrompt = '', variant = 'full', onC
         aria-invalid={promptError ? true : undefined}
         aria-describedby={`${fieldId}-counter${promptError ? ` ${fieldId}-error` : ''}`}
         bare={compact}
-        className={compact ? 'min-h-28' : 'min-h-28'}
+        className="min-h-28"
       />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <PromptCounter length={prompt.length} id={`${fieldId}-counter`} />
@@ -147,7 +147,7 @@ export function PromptPanel({ modelId, initialPrompt = '', variant = 'full', onC
   );
 
   const createButton = (
-    <Button type="submit" className={cn(!compact && 'w-full')} disabled={isCreating || !signedIn} aria-busy={isCreating || undefined} data-testid="music-create">
+    <Button type="submit" className={cn('w-full', compact && 'sm:w-auto')} disabled={isCreating || !signedIn} aria-busy={isCreating || undefined} data-testid="music-create">
       <Sparkles aria-hidden />
       {isCreating ? t('music.creating') : t('music.create')}
     </Button>
