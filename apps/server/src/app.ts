@@ -183,7 +183,9 @@ async function registerApiDocs(app: FastifyInstance): Promise<void> {
       info: {
         title: 'Sound Studio API',
         description:
-          'Replies are `{ success: true, data }` or `{ success: false, error, code, details? }`. POST, PUT, PATCH and ' +
+          'Replies are `{ success: true, data }` or `{ success: false, error, code, details? }`; as the product ' +
+          "spec's call table gives them, the voice list and preview lookup put their fields beside `success` instead " +
+          'of `data`, and text-to-speech also puts `audioUrl` there. POST, PUT, PATCH and ' +
           'DELETE calls need an X-CSRF-Token header from GET /api/auth/csrf-token (except /api/admin).',
         version: '0.1.0',
       },

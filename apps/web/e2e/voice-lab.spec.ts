@@ -48,7 +48,8 @@ async function apiCall<T>(page: Page, method: string, path: string, body?: unkno
       });
       const json = await reply.json();
       if (!json.success) throw new Error(`${route}: ${json.error}`);
-      return json.data;
+      // Section 7's voice list puts its fields beside success, with no data.
+      return 'data' in json ? json.data : json;
     },
     { method, path, body },
   ) as Promise<T>;

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import { ToastProvider } from '../components/ui/toast.tsx';
 import { PlayerProvider } from '../features/player/index.ts';
-import { okReply, renderWithProviders, stubFetch } from './render.tsx';
+import { jsonReply, okReply, renderWithProviders, stubFetch } from './render.tsx';
 import { makePreferences, TEST_VOICES } from './fixtures.ts';
 
 type Routes = Parameters<typeof stubFetch>[0];
@@ -24,7 +24,8 @@ export function renderInStudio(
 ) {
   const audio = new Audio();
   const stub = stubFetch({
-    'GET /voices/list-grouped': () => okReply({ voices: TEST_VOICES }),
+    // Section 7's shape: the voices beside success, no data.
+    'GET /voices/list-grouped': () => jsonReply({ success: true, voices: TEST_VOICES }),
     'GET /preferences': () => okReply({ preferences: makePreferences() }),
     ...routes,
   });

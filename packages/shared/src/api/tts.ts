@@ -70,6 +70,13 @@ export const ttsReplySchema = z.object({
 });
 export type TtsReply = z.infer<typeof ttsReplySchema>;
 
+/**
+ * POST /voices/generate-tts as sent: section 7's `{ success, audioUrl }` with `audioUrl` beside `success`, and the
+ * whole reply (generation, balance) in `data` as on every other call.
+ */
+export const ttsResponseSchema = z.object({ success: z.literal(true), audioUrl: z.string(), data: ttsReplySchema });
+export type TtsResponse = z.infer<typeof ttsResponseSchema>;
+
 export const HISTORY_RANGES = ['all', 'today', 'week', 'month'] as const;
 export type HistoryRange = (typeof HISTORY_RANGES)[number];
 

@@ -44,10 +44,18 @@ export const voiceSchema = z.object({
 });
 export type Voice = z.infer<typeof voiceSchema>;
 
-/** GET /voices/list-grouped. */
+/** GET /voices/list-grouped: the fields of the reply. */
 export const voiceListReplySchema = z.object({ voices: z.array(voiceSchema) });
 export type VoiceListReply = z.infer<typeof voiceListReplySchema>;
 
-/** GET /voices/preview/{id}: the id of a voice or of one of its moods. */
+/** GET /voices/list-grouped as section 7 gives it: `{ success: true, voices }`, the fields beside `success`. */
+export const voiceListResponseSchema = z.object({ success: z.literal(true), ...voiceListReplySchema.shape });
+export type VoiceListResponse = z.infer<typeof voiceListResponseSchema>;
+
+/** GET /voices/preview/{id} (the id of a voice or of one of its moods): the fields of the reply. */
 export const voicePreviewReplySchema = z.object({ name: z.string(), previewUrl: z.string() });
 export type VoicePreviewReply = z.infer<typeof voicePreviewReplySchema>;
+
+/** GET /voices/preview/{id} as section 7 gives it: `{ success: true, name, previewUrl }`. */
+export const voicePreviewResponseSchema = z.object({ success: z.literal(true), ...voicePreviewReplySchema.shape });
+export type VoicePreviewResponse = z.infer<typeof voicePreviewResponseSchema>;

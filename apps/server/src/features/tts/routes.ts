@@ -8,8 +8,9 @@ import {
   ttsHistoryQuerySchema,
   ttsHistoryReplySchema,
   ttsJobSchema,
-  ttsReplySchema,
   ttsRequestSchema,
+  ttsResponseSchema,
+  type TtsResponse,
 } from '@sound-studio/shared';
 import { z } from 'zod';
 import { JobStore } from '../../jobs/job-store.ts';
@@ -72,10 +73,14 @@ export const ttsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Generate speech (1 credit per character on the free plan): replies the signed audioUrl and the kept generation',
         security: SECURITY.bearerAndCsrf,
         body: ttsRequestSchema,
-        response: { 200: successEnvelope(ttsReplySchema), ...errorReplies },
+        response: { 200: ttsResponseSchema, ...errorReplies },
       },
     },
-    async (request) => ok(await service.generate(requireAuth(request).userId, request.body)),
+    async (request): Promise<TtsResponse> => {
+      const reply = await service.generate(requireAuth(request).userId, request.body);
+      // Section 7 reads audioUrl beside success; our web client reads the whole reply from data.
+      return { success: true, audioUrl: reply.audioUrl, data: reply };
+    },
   );
 
   app.post(

@@ -1,5 +1,5 @@
 import { encodeMp3, LocalSpeechEngine, startFakeMiniMaxCloneServer, type FakeMiniMaxCloneServer } from '@sound-studio/audio';
-import type { CustomVoiceReply, MyVoicesReply, VoiceDesignPreviewsReply, VoiceListReply } from '@sound-studio/shared';
+import { voiceListResponseSchema, type CustomVoiceReply, type MyVoicesReply, type VoiceDesignPreviewsReply } from '@sound-studio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { dataOf, errorOf, openTestDatabase, TestApp, type RegisteredUser, type TestReply } from '../../test/harness.ts';
@@ -111,11 +111,11 @@ describe('custom voices', () => {
     const stranger = await t.register();
     const { voice } = await designVoice(owner, 'Grandpa');
 
-    const ownerList = dataOf<VoiceListReply>(await t.request({ url: '/api/voices/list-grouped', token: owner.session.accessToken }));
+    const ownerList = voiceListResponseSchema.parse((await t.request({ url: '/api/voices/list-grouped', token: owner.session.accessToken })).body);
     expect(ownerList.voices.at(-1)).toMatchObject({ _id: voice._id, category: 'custom' });
-    const strangerList = dataOf<VoiceListReply>(await t.request({ url: '/api/voices/list-grouped', token: stranger.session.accessToken }));
+    const strangerList = voiceListResponseSchema.parse((await t.request({ url: '/api/voices/list-grouped', token: stranger.session.accessToken })).body);
     expect(strangerList.voices.some((item) => item._id === voice._id)).toBe(false);
-    const publicList = dataOf<VoiceListReply>(await t.request({ url: '/api/voices/list-grouped' }));
+    const publicList = voiceListResponseSchema.parse((await t.request({ url: '/api/voices/list-grouped' })).body);
     expect(publicList.voices.some((item) => item.category === 'custom')).toBe(false);
 
     const tts = (user: RegisteredUser) =>

@@ -1,11 +1,11 @@
 import { voiceArtworkSvg } from '@sound-studio/audio';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { successEnvelope, voiceListReplySchema, voicePreviewReplySchema } from '@sound-studio/shared';
+import { voiceListResponseSchema, voicePreviewResponseSchema, type VoiceListResponse, type VoicePreviewResponse } from '@sound-studio/shared';
 import { z } from 'zod';
 import { requireAuth } from '../../lib/authentication.ts';
 import { AppError } from '../../lib/errors.ts';
 import { sendStoredFile } from '../../lib/file-store/send-stored-file.ts';
-import { errorReplies, ok, SECURITY } from '../../lib/http.ts';
+import { errorReplies, SECURITY } from '../../lib/http.ts';
 import { speechErrorToAppError } from '../../lib/speech/speech-errors.ts';
 import { findCatalogueTarget, voicePreviewPath } from '../../lib/voice-directory.ts';
 import { VoicePreviewCache } from './preview-cache.ts';
@@ -21,7 +21,10 @@ function voiceNotFound(): AppError {
   return new AppError('NOT_FOUND', 'Voice not found');
 }
 
-/** The voice library: the list, preview lookups, preview audio (made once, then cached) and avatars. */
+/**
+ * The voice library: the list, preview lookups, preview audio (made once, then cached) and avatars. The list and the
+ * lookup reply as section 7 gives them, their fields beside `success` rather than under `data`.
+ */
 export const voicesRoutes: FastifyPluginAsyncZod = async (app) => {
   const previews = new VoicePreviewCache(app.files, app.speech);
 
@@ -32,13 +35,13 @@ export const voicesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: 'Every voice the caller may use: the library (default voice first), plus their own voices when signed in',
         security: [{}, ...SECURITY.bearer],
-        response: { 200: successEnvelope(voiceListReplySchema), ...errorReplies },
+        response: { 200: voiceListResponseSchema, ...errorReplies },
       },
     },
-    async (request) => {
+    async (request): Promise<VoiceListResponse> => {
       // Public; a bearer token (when sent, it must be valid) adds the caller's own voices.
       if (request.headers.authorization) await app.authenticate(request);
-      return ok({ voices: await app.voices.list(request.auth ? requireAuth(request).userId : null) });
+      return { success: true, voices: await app.voices.list(request.auth ? requireAuth(request).userId : null) };
     },
   );
 
@@ -49,13 +52,13 @@ export const voicesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: "A voice's (or one mood's) name and preview URL",
         params: voiceIdParamsSchema,
-        response: { 200: successEnvelope(voicePreviewReplySchema), ...errorReplies },
+        response: { 200: voicePreviewResponseSchema, ...errorReplies },
       },
     },
-    async (request) => {
+    async (request): Promise<VoicePreviewResponse> => {
       const target = findCatalogueTarget(request.params.id);
       if (!target) throw voiceNotFound();
-      return ok({ name: target.voice.name, previewUrl: voicePreviewPath(request.params.id) });
+      return { success: true, name: target.voice.name, previewUrl: voicePreviewPath(request.params.id) };
     },
   );
 

@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { getVoice, LocalSpeechEngine, parseMp3Frames } from '@sound-studio/audio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_VOICE_NAME, type VoiceListReply, type VoicePreviewReply } from '@sound-studio/shared';
+import { DEFAULT_VOICE_NAME, voiceListResponseSchema } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { dataOf, errorOf, openTestDatabase, TestApp } from '../../test/harness.ts';
+import { errorOf, openTestDatabase, TestApp } from '../../test/harness.ts';
 import { RecordingSpeechEngine } from '../../test/speech.ts';
 
 let database: DatabaseHandle;
@@ -23,9 +23,14 @@ afterAll(async () => {
   await database?.close();
 });
 
+/** The voice list as section 7 gives it: `voices` beside `success`. */
+async function listVoices(token?: string) {
+  return voiceListResponseSchema.parse((await t.request({ url: '/api/voices/list-grouped', token })).body).voices;
+}
+
 describe('GET /api/voices/list-grouped', () => {
   it('lists 100+ voices in 50+ languages, Radiant Girl first and default, each with artwork and a preview', async () => {
-    const { voices } = dataOf<VoiceListReply>(await t.request({ url: '/api/voices/list-grouped' }));
+    const voices = await listVoices();
     expect(voices.length).toBeGreaterThanOrEqual(100);
     expect(new Set(voices.map((voice) => voice.language)).size).toBeGreaterThanOrEqual(50);
     expect(voices[0]).toMatchObject({ name: DEFAULT_VOICE_NAME, isDefault: true, isGroup: true, category: 'library' });
@@ -39,7 +44,7 @@ describe('GET /api/voices/list-grouped', () => {
   });
 
   it('gives grouped voices their moods, each with its own preview, the first one preselected', async () => {
-    const { voices } = dataOf<VoiceListReply>(await t.request({ url: '/api/voices/list-grouped' }));
+    const voices = await listVoices();
     const groups = voices.filter((voice) => voice.isGroup);
     expect(groups.length).toBeGreaterThanOrEqual(5);
     for (const group of groups) {
@@ -55,20 +60,21 @@ describe('GET /api/voices/list-grouped', () => {
 
   it('is public, and takes an optional bearer token that must be valid', async () => {
     const { session } = await t.register();
-    const signedIn = dataOf<VoiceListReply>(await t.request({ url: '/api/voices/list-grouped', token: session.accessToken }));
-    expect(signedIn.voices.length).toBeGreaterThanOrEqual(100);
+    expect((await listVoices(session.accessToken)).length).toBeGreaterThanOrEqual(100);
     const bad = await t.request({ url: '/api/voices/list-grouped', token: 'not-a-token' });
     expect(bad.statusCode).toBe(401);
   });
 });
 
 describe('GET /api/voices/preview/{id}', () => {
-  it('names the voice and its preview, for voices and moods', async () => {
-    expect(dataOf<VoicePreviewReply>(await t.request({ url: '/api/voices/preview/en-us-radiant-girl' }))).toEqual({
+  it('names the voice and its preview beside success (section 7), for voices and moods', async () => {
+    expect((await t.request({ url: '/api/voices/preview/en-us-radiant-girl' })).body).toEqual({
+      success: true,
       name: DEFAULT_VOICE_NAME,
       previewUrl: '/api/voices/en-us-radiant-girl/preview.mp3',
     });
-    expect(dataOf<VoicePreviewReply>(await t.request({ url: '/api/voices/preview/en-us-radiant-girl-sad' }))).toEqual({
+    expect((await t.request({ url: '/api/voices/preview/en-us-radiant-girl-sad' })).body).toEqual({
+      success: true,
       name: DEFAULT_VOICE_NAME,
       previewUrl: '/api/voices/en-us-radiant-girl-sad/preview.mp3',
     });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '@sound-studio/shared';
+import { STORAGE_KEYS, voiceListReplySchema, voicePreviewReplySchema } from '@sound-studio/shared';
 import { errorReply, jsonReply, okReply, stubFetch } from '../../test/render.tsx';
 
 import type * as ClientApi from './index.ts';
@@ -66,6 +66,22 @@ describe('replies and section 8 error mapping', () => {
   it('reports a non-JSON reply with its text as the message', async () => {
     stubFetch({ 'GET /x': () => new Response('Bad Gateway', { status: 502, headers: { 'Content-Type': 'text/plain' } }) });
     expect(await rejection(client.api.get('/x'))).toMatchObject({ message: 'Bad Gateway', code: 'NON_JSON_RESPONSE', status: 502 });
+  });
+
+  it('reads the fields of a success without data from beside success (section 7: list-grouped, preview)', async () => {
+    stubFetch({ 'GET /voices/preview/v1': () => jsonReply({ success: true, name: 'Elif', previewUrl: '/api/voices/v1/preview.mp3' }) });
+    await expect(client.api.get('/voices/preview/v1', { schema: voicePreviewReplySchema })).resolves.toEqual({
+      name: 'Elif',
+      previewUrl: '/api/voices/v1/preview.mp3',
+    });
+  });
+
+  it("says 'Unexpected response format' when a success without data lacks the fields its schema needs", async () => {
+    stubFetch({ 'GET /voices/list-grouped': () => jsonReply({ success: true, items: [] }) });
+    expect(await rejection(client.api.get('/voices/list-grouped', { schema: voiceListReplySchema }))).toMatchObject({
+      message: 'Unexpected response format',
+      code: 'UNEXPECTED_RESPONSE',
+    });
   });
 
   it("says 'Unexpected response format' when neither success nor error is present", async () => {

@@ -95,7 +95,17 @@ async function sendForStream(path: string, options: RequestOptions<unknown>): Pr
   });
 }
 
-/** Turns a reply into its data or into section 3's error object. */
+function parseReply<T>(fields: unknown, status: number, schema?: z.ZodType<T>): T {
+  if (!schema) return fields as T;
+  const parsed = schema.safeParse(fields);
+  if (!parsed.success) throw clientErrors.unexpectedFormat(status);
+  return parsed.data;
+}
+
+/**
+ * Turns a reply into its data or into section 3's error object. A success without `data` carries its fields beside
+ * `success` (section 7's voice list and preview); those fields are the reply.
+ */
 export async function readEnvelope<T>(response: Response, schema?: z.ZodType<T>): Promise<T> {
   if (response.status === 204) return undefined as T;
   const text = await response.text();
@@ -107,11 +117,10 @@ export async function readEnvelope<T>(response: Response, schema?: z.ZodType<T>)
   }
   if (typeof body !== 'object' || body === null) throw clientErrors.unexpectedFormat(response.status);
 
-  if ('success' in body && body.success === true && 'data' in body) {
-    if (!schema) return body.data as T;
-    const parsed = schema.safeParse(body.data);
-    if (!parsed.success) throw clientErrors.unexpectedFormat(response.status);
-    return parsed.data;
+  if ('success' in body && body.success === true) {
+    if ('data' in body) return parseReply(body.data, response.status, schema);
+    const { success: _success, ...fields } = body;
+    return parseReply(fields, response.status, schema);
   }
   if ('error' in body || ('success' in body && body.success === false)) {
     const message = 'error' in body && typeof body.error === 'string' && body.error ? body.error : 'Request failed';
