@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -18,7 +18,11 @@ vi.setConfig({ testTimeout: 180_000 });
  * unless the row itself names `success` (list-grouped, preview, generate-tts: the fields sit beside `success`) or
  * spells its path (`data.cost`, `data`).
  */
-const SPEC_PATH = fileURLToPath(new URL('../../../docs/product-spec.md', import.meta.url));
+/** The project's shared spec beside the repository when it is there (so a changed row fails at once), else our copy. */
+const SHARED_SPEC_PATH = fileURLToPath(new URL('../../../../shared/spec/product-spec.md', import.meta.url));
+const SPEC_PATH = existsSync(SHARED_SPEC_PATH)
+  ? SHARED_SPEC_PATH
+  : fileURLToPath(new URL('../../../docs/product-spec.md', import.meta.url));
 
 interface SpecRow {
   /** The "Call" cell, e.g. "GET /voices/preview/{id}". */
