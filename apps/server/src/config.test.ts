@@ -46,6 +46,12 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the refresh-token reuse grace: 30 s by default, 0 turns it off, at most 300', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).refreshReuseGraceSeconds).toBe(30);
+    expect(loadConfig({ DATA_DIR: dataDir(), REFRESH_REUSE_GRACE_SECONDS: '0' }).refreshReuseGraceSeconds).toBe(0);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), REFRESH_REUSE_GRACE_SECONDS: '301' })).toThrow(/REFRESH_REUSE_GRACE_SECONDS/);
+  });
+
   it('resolves DATA_DIR against the working directory, ./data by default', () => {
     const folder = dataDir();
     const original = process.cwd();

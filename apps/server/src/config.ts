@@ -42,6 +42,8 @@ export interface AppConfig {
   readonly adminToken: string;
   readonly webDistDir: string;
   readonly rateLimits: Readonly<Record<RateLimitScope, Readonly<RateLimitRule>>>;
+  /** How long the refresh token just rotated may be presented again (two tabs refreshing at once) without revoking. */
+  readonly refreshReuseGraceSeconds: number;
   readonly logLevel: LogLevel;
   readonly speech: Readonly<SpeechConfig>;
   readonly jobs: Readonly<JobsConfig>;
@@ -126,6 +128,7 @@ const environmentSchema = z.object({
   MINIMAX_GROUP_ID: z.string().optional(),
   RUN_WORKERS: switchValue.default(true),
   JOB_CONCURRENCY: wholeNumber(1, 64).default(2),
+  REFRESH_REUSE_GRACE_SECONDS: wholeNumber(0, 300).default(30),
   ...rateLimitShape,
 })
   .refine((values) => values.SPEECH_PROVIDER !== 'minimax' || Boolean(values.MINIMAX_API_KEY), {
@@ -192,6 +195,7 @@ export function loadConfig(env: Environment = process.env): AppConfig {
       ? path.resolve(baseDir, values.WEB_DIST_DIR)
       : path.resolve(SERVER_PACKAGE_DIR, '../web/dist'),
     rateLimits: rateLimitsFrom(values),
+    refreshReuseGraceSeconds: values.REFRESH_REUSE_GRACE_SECONDS,
     logLevel: values.LOG_LEVEL,
     speech: speechFrom(values),
     jobs: { runWorkers: values.RUN_WORKERS, concurrency: values.JOB_CONCURRENCY },

@@ -33,12 +33,17 @@ export async function authenticateAccessToken(
     throw new AppError('UNAUTHORIZED', 'Invalid access token');
   }
   const { sub: userId, sid: sessionId } = check.claims;
+  if (!(await isSessionOpen(db, { userId, sessionId }))) throw new AppError('SESSION_REVOKED', 'Session has been revoked');
+  return { userId, sessionId };
+}
+
+/** Whether the session exists, belongs to the user and has not been revoked. */
+export async function isSessionOpen(db: Database, auth: AuthContext): Promise<boolean> {
   const [session] = await db
     .select({ revokedAt: sessions.revokedAt })
     .from(sessions)
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
-  if (!session || session.revokedAt) throw new AppError('SESSION_REVOKED', 'Session has been revoked');
-  return { userId, sessionId };
+    .where(and(eq(sessions.id, auth.sessionId), eq(sessions.userId, auth.userId)));
+  return session !== undefined && session.revokedAt === null;
 }
 
 /** The caller of a route guarded by `authenticate`. */

@@ -6,6 +6,11 @@ export function userRoom(userId: string): string {
   return `user:${userId}`;
 }
 
+/** Room of the sockets opened with one session's access tokens, so revoking the session can close them. */
+export function sessionRoom(sessionId: string): string {
+  return `session:${sessionId}`;
+}
+
 /**
  * How features send realtime events without knowing about socket.io. Until the realtime plugin attaches a server
  * (or after it closes) events are dropped: nobody can be listening.
@@ -28,6 +33,15 @@ export class RealtimeHub {
 
   emitToUser(userId: string, event: string, payload: unknown): void {
     this.#io?.of(REALTIME_NAMESPACES.user).to(userRoom(userId)).emit(event, payload);
+  }
+
+  /**
+   * Closes the '/user' sockets of revoked sessions on every node (the Redis adapter forwards the request), so they
+   * receive no further events; reconnecting fails at the handshake because the session is revoked.
+   */
+  disconnectSessions(sessionIds: readonly string[]): void {
+    if (sessionIds.length === 0) return;
+    this.#io?.of(REALTIME_NAMESPACES.user).in(sessionIds.map(sessionRoom)).disconnectSockets(true);
   }
 
   /** To every client of the public namespace, e.g. featured-music changes. */

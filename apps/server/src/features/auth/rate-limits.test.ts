@@ -68,6 +68,15 @@ describe('login limit: 5 failed attempts per 15 minutes per email', () => {
     expect(errorOf(await login(t, email, WRONG_PASSWORD)).details).toEqual({ attemptsRemaining: 4 });
   });
 
+  it('counts parallel guesses before checking them: 29 wrong then the right password never gets in', async () => {
+    const { email } = await t.register();
+    const guesses = [...Array.from({ length: 29 }, () => WRONG_PASSWORD), STRONG_PASSWORD];
+    const replies = await Promise.all(guesses.map((password) => login(t, email, password)));
+    expect(replies.map((reply) => reply.statusCode)).toEqual([...Array<number>(5).fill(401), ...Array<number>(25).fill(429)]);
+    expect(errorOf(replies[4]!).error).toBe('Invalid email or password (0 attempts remaining)');
+    expect(errorOf(replies[29]!).error).toBe('Too many login attempts. Please try again in 15 minutes.');
+  });
+
   it('counts per normalised email, for unknown emails too', async () => {
     const email = uniqueEmail('nobody');
     for (let attempt = 0; attempt < 5; attempt += 1) await login(t, ` ${email.toUpperCase()} `, WRONG_PASSWORD);

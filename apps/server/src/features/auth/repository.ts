@@ -107,12 +107,13 @@ export class AuthRepository {
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
   }
 
-  async revokeOtherSessions(userId: string, keepSessionId: string, reason: string, now: Date): Promise<number> {
+  /** Revokes the user's other open sessions and returns their ids. */
+  async revokeOtherSessions(userId: string, keepSessionId: string, reason: string, now: Date): Promise<string[]> {
     const rows = await this.db
       .update(sessions)
       .set({ revokedAt: now, revokedReason: reason })
       .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)))
       .returning({ id: sessions.id });
-    return rows.length;
+    return rows.map((row) => row.id);
   }
 }

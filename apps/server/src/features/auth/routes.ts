@@ -28,6 +28,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     jwtSecret: app.config.jwtSecret,
     credits: app.credits,
     rateLimiters: app.rateLimiters,
+    realtime: app.realtime,
+    refreshReuseGraceSeconds: app.config.refreshReuseGraceSeconds,
   });
 
   app.get(

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import {
   AUTH_FAILURE_MESSAGES,
   AUTH_SUCCESS_MESSAGES,
@@ -23,8 +23,9 @@ import { AppError, validationError } from '../../lib/errors.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../lib/passwords.ts';
 import { findPlanRow } from '../../lib/plan-catalog.ts';
 import type { RateLimiters } from '../../lib/rate-limit/limiter.ts';
+import type { RealtimeHub } from '../../lib/realtime-hub.ts';
 import { loadUserProfile } from '../../lib/user-profile.ts';
-import { AuthRepository } from './repository.ts';
+import { AuthRepository, type RefreshTokenRecord } from './repository.ts';
 
 // Request bodies after the shared schemas ran: emails normalised, names trimmed.
 type RegisterBody = z.output<typeof registerRequestSchema>;
@@ -38,6 +39,10 @@ export interface AuthServiceDeps {
   jwtSecret: string;
   credits: CreditService;
   rateLimiters: RateLimiters;
+  /** How long after rotation a refresh token may be presented again and get its successor (0: never). */
+  refreshReuseGraceSeconds: number;
+  /** Closes the sockets of sessions this service revokes. */
+  realtime: RealtimeHub;
 }
 
 const EMAIL_IN_USE = 'This email is already used by another account';
@@ -77,13 +82,13 @@ export class AuthService {
 
   async login(request: LoginBody): Promise<AuthSession> {
     const limiter = this.deps.rateLimiters.login;
-    await limiter.assertAllowed(request.email);
+    // Counted before the password check: a burst of parallel guesses cannot slip past the limit while hashes run.
+    const attemptsRemaining = await limiter.countAttempt(request.email);
     const account = await this.#repository.findCredentialsByEmail(request.email);
     const passwordMatches = account
       ? await verifyPassword(request.password, account.passwordHash)
       : await verifyAgainstDecoy(request.password);
     if (!account || !passwordMatches) {
-      const attemptsRemaining = await limiter.recordFailure(request.email);
       const details: LoginFailureDetails = { attemptsRemaining };
       throw new AppError(
         'INVALID_CREDENTIALS',
@@ -98,20 +103,25 @@ export class AuthService {
 
   /**
    * Rotates a refresh token. A token presented twice means it leaked (or was replayed): the whole session family
-   * is revoked so neither copy can be used again.
+   * is revoked so neither copy can be used again. One exception: the token rotated within the last
+   * `refreshReuseGraceSeconds`, whose successor is still unused, gets that successor back (two tabs refreshing at
+   * once); the successor is derived from the token, so both callers end up holding the same one.
    */
   async refresh(refreshToken: string): Promise<AuthSession> {
     const now = this.#now();
-    const record = await this.#repository.findRefreshToken(hashRefreshToken(refreshToken));
+    const tokenHash = hashRefreshToken(refreshToken);
+    const record = await this.#repository.findRefreshToken(tokenHash);
     if (!record) throw new AppError('UNAUTHORIZED', 'Invalid refresh token');
     if (record.sessionRevokedAt) throw sessionRevoked();
     if (record.expiresAt <= now) throw new AppError('UNAUTHORIZED', 'Refresh token expired');
-    if (record.usedAt || !(await this.#repository.markRefreshTokenUsed(record.id, now))) {
-      await this.#repository.revokeSession(record.sessionId, 'refresh_token_reuse', now);
+    const successor = this.#successorOf(refreshToken);
+    const rotated = !record.usedAt && (await this.#rotate(record, successor, now));
+    if (!rotated && !(await this.#isWithinReuseGrace(tokenHash, successor, now))) {
+      await this.#revokeSessions([record.sessionId], 'refresh_token_reuse', now);
       throw sessionRevoked();
     }
-    const tokens = await this.#issueTokens(this.#repository, record.userId, record.sessionId);
-    return { ...tokens, user: await this.profile(record.userId) };
+    const accessToken = signAccessToken(this.deps.jwtSecret, record, this.deps.clock.now());
+    return { accessToken, refreshToken: successor, user: await this.profile(record.userId) };
   }
 
   /**
@@ -122,10 +132,10 @@ export class AuthService {
     const now = this.#now();
     const record = refreshToken ? await this.#repository.findRefreshToken(hashRefreshToken(refreshToken)) : undefined;
     if (!auth && !record) throw new AppError('UNAUTHORIZED', 'Authentication required');
-    if (auth) await this.#repository.revokeSession(auth.sessionId, 'logout', now);
-    if (record && (!auth || record.userId === auth.userId)) {
-      await this.#repository.revokeSession(record.sessionId, 'logout', now);
-    }
+    const sessionIds = new Set<string>();
+    if (auth) sessionIds.add(auth.sessionId);
+    if (record && (!auth || record.userId === auth.userId)) sessionIds.add(record.sessionId);
+    await this.#revokeSessions([...sessionIds], 'logout', now);
     return { message: AUTH_SUCCESS_MESSAGES.loggedOut };
   }
 
@@ -153,12 +163,42 @@ export class AuthService {
     }
     const now = this.#now();
     await this.#repository.updatePasswordHash(auth.userId, await hashPassword(request.newPassword), now);
-    await this.#repository.revokeOtherSessions(auth.userId, auth.sessionId, 'password_changed', now);
+    const revoked = await this.#repository.revokeOtherSessions(auth.userId, auth.sessionId, 'password_changed', now);
+    this.deps.realtime.disconnectSessions(revoked);
     return { message: AUTH_SUCCESS_MESSAGES.passwordChanged };
   }
 
+  /** Marks the token used and stores its successor in one step, so a concurrent caller sees both or neither. */
+  #rotate(record: RefreshTokenRecord, successor: string, now: Date): Promise<boolean> {
+    return this.#repository.transaction(async (repository) => {
+      if (!(await repository.markRefreshTokenUsed(record.id, now))) return false;
+      await this.#storeRefreshToken(repository, record.sessionId, successor);
+      return true;
+    });
+  }
+
+  /** The token was rotated moments ago and its successor not used yet: a second tab, not a thief with an old copy. */
+  async #isWithinReuseGrace(tokenHash: string, successor: string, now: Date): Promise<boolean> {
+    const graceMs = this.deps.refreshReuseGraceSeconds * 1000;
+    if (graceMs === 0) return false;
+    const presented = await this.#repository.findRefreshToken(tokenHash);
+    if (!presented?.usedAt || now.getTime() - presented.usedAt.getTime() > graceMs) return false;
+    const next = await this.#repository.findRefreshToken(hashRefreshToken(successor));
+    return next !== undefined && next.sessionId === presented.sessionId && !next.usedAt && !next.sessionRevokedAt;
+  }
+
+  /** Derived, not random: presenting the same token again within the grace gets the same successor back. */
+  #successorOf(refreshToken: string): string {
+    return createHmac('sha256', this.deps.jwtSecret).update(`refresh-token-successor:${refreshToken}`).digest('base64url');
+  }
+
+  async #revokeSessions(sessionIds: readonly string[], reason: string, now: Date): Promise<void> {
+    for (const sessionId of sessionIds) await this.#repository.revokeSession(sessionId, reason, now);
+    this.deps.realtime.disconnectSessions(sessionIds);
+  }
+
   async #registrationRefused(email: string): Promise<AppError> {
-    await this.deps.rateLimiters.register.recordFailure(email);
+    await this.deps.rateLimiters.register.countAttempt(email);
     return new AppError('EMAIL_TAKEN', AUTH_FAILURE_MESSAGES.emailTaken);
   }
 
@@ -168,11 +208,15 @@ export class AuthService {
   }
 
   async #issueTokens(repository: AuthRepository, userId: string, sessionId: string): Promise<SessionTokens> {
-    const nowMs = this.deps.clock.now();
     const refreshToken = randomBytes(32).toString('base64url');
+    await this.#storeRefreshToken(repository, sessionId, refreshToken);
+    return { accessToken: signAccessToken(this.deps.jwtSecret, { userId, sessionId }, this.deps.clock.now()), refreshToken };
+  }
+
+  async #storeRefreshToken(repository: AuthRepository, sessionId: string, refreshToken: string): Promise<void> {
+    const nowMs = this.deps.clock.now();
     const expiresAt = new Date(nowMs + TOKEN_LIFETIMES.refreshTokenSeconds * 1000);
     await repository.insertRefreshToken(sessionId, hashRefreshToken(refreshToken), new Date(nowMs), expiresAt);
-    return { accessToken: signAccessToken(this.deps.jwtSecret, { userId, sessionId }, nowMs), refreshToken };
   }
 
   #now(): Date {

@@ -34,10 +34,11 @@ describe('refresh tokens', () => {
     expect(next.statusCode).toBe(200);
   });
 
-  it('treats reuse of a rotated token as theft and revokes the whole family', async () => {
+  it('treats reuse of a rotated token after the grace window as theft and revokes the whole family', async () => {
     const { session } = await t.register();
     const rotated = dataOf<AuthSession>(await refresh(t, session.refreshToken));
 
+    t.clock.advanceSeconds(t.config.refreshReuseGraceSeconds + 1);
     const replay = await refresh(t, session.refreshToken);
     expect(replay.statusCode).toBe(401);
     expect(errorOf(replay).code).toBe('SESSION_REVOKED');
@@ -54,8 +55,47 @@ describe('refresh tokens', () => {
       await t.request({ method: 'POST', url: '/api/auth/login', body: { email: user.email, password: STRONG_PASSWORD } }),
     );
     await refresh(t, user.session.refreshToken);
-    await refresh(t, user.session.refreshToken);
+    t.clock.advanceSeconds(t.config.refreshReuseGraceSeconds + 1);
+    expect(errorOf(await refresh(t, user.session.refreshToken)).code).toBe('SESSION_REVOKED');
     expect((await t.request({ url: '/api/auth/me', token: second.accessToken })).statusCode).toBe(200);
+  });
+
+  it('gives the token rotated moments ago (a second tab) the same new refresh token instead of revoking', async () => {
+    const { session } = await t.register();
+    const [first, second] = (await Promise.all([refresh(t, session.refreshToken), refresh(t, session.refreshToken)])).map(
+      (reply) => dataOf<AuthSession>(reply),
+    );
+    expect(second!.refreshToken).toBe(first!.refreshToken);
+    expect((await t.request({ url: '/api/auth/me', token: second!.accessToken })).statusCode).toBe(200);
+
+    t.clock.advanceSeconds(t.config.refreshReuseGraceSeconds);
+    expect(dataOf<AuthSession>(await refresh(t, session.refreshToken)).refreshToken).toBe(first!.refreshToken);
+    // The chain goes on from the shared token, and the token before it is now too old to be a second tab.
+    const next = dataOf<AuthSession>(await refresh(t, first!.refreshToken));
+    expect(next.refreshToken).not.toBe(first!.refreshToken);
+    expect(errorOf(await refresh(t, session.refreshToken)).code).toBe('SESSION_REVOKED');
+    expect(errorOf(await refresh(t, next.refreshToken)).code).toBe('SESSION_REVOKED');
+  });
+
+  it('revokes when a token older than the one just rotated comes back, even within the grace window', async () => {
+    const { session } = await t.register();
+    const rotated = dataOf<AuthSession>(await refresh(t, session.refreshToken));
+    const rotatedAgain = dataOf<AuthSession>(await refresh(t, rotated.refreshToken));
+    const replay = await refresh(t, session.refreshToken);
+    expect(replay.statusCode).toBe(401);
+    expect(errorOf(replay).code).toBe('SESSION_REVOKED');
+    expect(errorOf(await t.request({ url: '/api/auth/me', token: rotatedAgain.accessToken })).code).toBe('SESSION_REVOKED');
+  });
+
+  it('has no grace window when REFRESH_REUSE_GRACE_SECONDS is 0', async () => {
+    const strict = await TestApp.start({ database, env: { REFRESH_REUSE_GRACE_SECONDS: '0' } });
+    try {
+      const { session } = await strict.register();
+      expect((await refresh(strict, session.refreshToken)).statusCode).toBe(200);
+      expect(errorOf(await refresh(strict, session.refreshToken)).code).toBe('SESSION_REVOKED');
+    } finally {
+      await strict.close();
+    }
   });
 
   it('rejects unknown tokens and missing fields', async () => {

@@ -3,9 +3,10 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { REALTIME_NAMESPACES, REALTIME_PATH } from '@sound-studio/shared';
-import { authenticateAccessToken } from '../../lib/authentication.ts';
+import type { Database } from '../../db/client.ts';
+import { authenticateAccessToken, isSessionOpen } from '../../lib/authentication.ts';
 import { AppError } from '../../lib/errors.ts';
-import { userRoom } from '../../lib/realtime-hub.ts';
+import { sessionRoom, userRoom } from '../../lib/realtime-hub.ts';
 
 interface UserSocketData {
   userId: string;
@@ -35,7 +36,10 @@ export const realtimePlugin: FastifyPluginAsync = async (app) => {
       .catch((error: unknown) => next(handshakeError(error)));
   });
   userNamespace.on('connection', (socket: Socket) => {
-    void socket.join(userRoom((socket.data as UserSocketData).userId));
+    void joinUserRooms(app.db, socket).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'realtime: closing a socket whose session could not be checked');
+      socket.disconnect(true);
+    });
   });
 
   app.realtime.attach(io);
@@ -50,6 +54,17 @@ export const realtimePlugin: FastifyPluginAsync = async (app) => {
     await Promise.all(adapterClients.map((client) => client.quit()));
   });
 };
+
+/**
+ * Joins the user's room (events must reach a socket as soon as the client sees it connected) and the session's room,
+ * then checks the session once more: a revocation that landed between the handshake and the join found no socket in
+ * the session room to close, but the database shows it by now.
+ */
+async function joinUserRooms(db: Database, socket: Socket): Promise<void> {
+  const auth = socket.data as UserSocketData;
+  await socket.join([userRoom(auth.userId), sessionRoom(auth.sessionId)]);
+  if (!(await isSessionOpen(db, auth))) socket.disconnect(true);
+}
 
 function useRedisAdapter(io: Server, redis: Redis, channelPrefix: string): Redis[] {
   const publisher = redis.duplicate();

@@ -31,8 +31,12 @@ export class RateLimiter {
     if (state.retryAfterMs > 0) throw this.#blocked(state.retryAfterMs);
   }
 
-  /** Counts a failed attempt and returns how many are left before the block (0 means blocked now). */
-  async recordFailure(key: string): Promise<number> {
+  /**
+   * Counts an attempt and returns how many are left before the block (0 means blocked now); throws RATE_LIMITED when
+   * the key was already blocked. The store increments and checks in one atomic step, so parallel attempts can never
+   * all see "allowed": count before doing the expensive check (a password hash), not after.
+   */
+  async countAttempt(key: string): Promise<number> {
     const hit = await this.store.hit(this.#key(key), this.rule, this.clock.now());
     if (!hit.counted) throw this.#blocked(hit.retryAfterMs);
     return Math.max(0, this.rule.max - hit.count);

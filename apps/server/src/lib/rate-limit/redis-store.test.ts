@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REALTIME_NAMESPACES, type Plan } from '@sound-studio/shared';
+import type { Plan } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { dataOf, errorOf, openTestDatabase, TEST_ADMIN_TOKEN, TestApp, TestClock } from '../../test/harness.ts';
+import { dataOf, errorOf, openTestDatabase, STRONG_PASSWORD, TEST_ADMIN_TOKEN, TestApp, TestClock } from '../../test/harness.ts';
+import { connectUserSocket, disconnection, handshakeRefusal } from '../../test/sockets.ts';
 import { RedisRateLimitStore } from './redis-store.ts';
 import { rateLimitStoreContract } from './store-contract.ts';
 
@@ -53,6 +53,7 @@ describe.skipIf(!reachable)(`Redis (${REDIS_URL})${reachable ? '' : ': skipped, 
     let database: DatabaseHandle;
     let nodeA: TestApp;
     let nodeB: TestApp;
+    let baseUrlB: string;
 
     beforeAll(async () => {
       database = await openTestDatabase();
@@ -60,6 +61,7 @@ describe.skipIf(!reachable)(`Redis (${REDIS_URL})${reachable ? '' : ': skipped, 
       const env = { REDIS_URL, REDIS_KEY_PREFIX: `sound-studio-test:${runId}:` };
       nodeA = await TestApp.start({ database, clock, env });
       nodeB = await TestApp.start({ database, clock, env });
+      baseUrlB = await nodeB.listen();
     });
 
     afterAll(async () => {
@@ -86,19 +88,35 @@ describe.skipIf(!reachable)(`Redis (${REDIS_URL})${reachable ? '' : ': skipped, 
       expect(errorOf(await login(nodeA)).details).toEqual({ attemptsRemaining: 4 });
     });
 
+    it('count parallel login guesses before checking them: 29 wrong then the right password never gets in', async () => {
+      const { email } = await nodeA.register();
+      const guesses = [...Array.from({ length: 29 }, () => 'Wrong-Password-1!'), STRONG_PASSWORD];
+      const replies = await Promise.all(
+        guesses.map((password) => nodeA.request({ method: 'POST', url: '/api/auth/login', body: { email, password } })),
+      );
+      expect(replies.map((reply) => reply.statusCode)).toEqual([...Array<number>(5).fill(401), ...Array<number>(25).fill(429)]);
+    });
+
+    it('let no more than the limit of parallel guesses through across both nodes', async () => {
+      const { email } = await nodeA.register();
+      const replies = await Promise.all(
+        Array.from({ length: 30 }, (_, index) =>
+          (index % 2 === 0 ? nodeA : nodeB).request({
+            method: 'POST',
+            url: '/api/auth/login',
+            body: { email, password: 'Wrong-Password-1!' },
+          }),
+        ),
+      );
+      const statuses = replies.map((reply) => reply.statusCode);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(25);
+    });
+
     it('deliver plan_updated from one node to clients of the other', async () => {
-      const baseUrlB = await nodeB.listen();
       const { session } = await nodeA.register();
-      const socket = connect(`${baseUrlB}${REALTIME_NAMESPACES.user}`, {
-        auth: { token: session.accessToken },
-        transports: ['websocket'],
-        reconnection: false,
-      });
+      const socket = await connectUserSocket(baseUrlB, session.accessToken);
       try {
-        await new Promise<void>((resolve, reject) => {
-          socket.once('connect', resolve);
-          socket.once('connect_error', reject);
-        });
         const received = new Promise<Plan>((resolve) => socket.once('plan_updated', resolve));
         const reply = await nodeA.request({
           method: 'PATCH',
@@ -107,6 +125,20 @@ describe.skipIf(!reachable)(`Redis (${REDIS_URL})${reachable ? '' : ': skipped, 
           body: { badge: `Node A ${runId}` },
         });
         expect((await received).display.badge).toBe(dataOf<Plan>(reply).display.badge);
+      } finally {
+        socket.disconnect();
+      }
+    });
+
+    it("close a session's sockets on every node when one node revokes it", async () => {
+      const { session } = await nodeA.register();
+      const socket = await connectUserSocket(baseUrlB, session.accessToken);
+      try {
+        const closed = disconnection(socket);
+        const reply = await nodeA.request({ method: 'POST', url: '/api/auth/logout', token: session.accessToken, body: {} });
+        expect(reply.statusCode).toBe(200);
+        expect(await closed).toBe('io server disconnect');
+        expect(await handshakeRefusal(baseUrlB, session.accessToken)).toBe('SESSION_REVOKED');
       } finally {
         socket.disconnect();
       }

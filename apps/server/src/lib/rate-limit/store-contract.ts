@@ -16,6 +16,13 @@ export function rateLimitStoreContract(store: () => RateLimitStore, uniqueKey: (
     expect(await store().hit(key, RULE, T0 + 4000)).toEqual({ counted: false, count: 3, retryAfterMs: 118_000 });
   });
 
+  it('counts parallel hits atomically: exactly max are counted, the rest refused', async () => {
+    const key = uniqueKey();
+    const hits = await Promise.all(Array.from({ length: 12 }, () => store().hit(key, RULE, T0)));
+    expect(hits.filter((hit) => hit.counted).map((hit) => hit.count).sort()).toEqual([1, 2, 3]);
+    expect(hits.filter((hit) => !hit.counted)).toHaveLength(9);
+  });
+
   it('clears the counter when the block ends', async () => {
     const key = uniqueKey();
     for (let hit = 0; hit < 3; hit += 1) await store().hit(key, RULE, T0);

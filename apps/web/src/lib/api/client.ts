@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { API_TIMEOUT_MS, authSessionSchema, type AuthSession } from '@sound-studio/shared';
-import { clearStoredAuth, getAccessToken, getRefreshToken, replaceAuthSession } from '../auth-storage.ts';
+import { clearStoredAuth, getAccessToken, getRefreshToken, readStoredAuth, replaceAuthSession } from '../auth-storage.ts';
+import { withCrossTabLock } from '../cross-tab-lock.ts';
 import { ApiError, clientErrors } from './api-error.ts';
 import { getCsrfToken, invalidateCsrfToken } from './csrf.ts';
 
@@ -134,26 +135,37 @@ export async function readEnvelope<T>(response: Response, schema?: z.ZodType<T>)
 
 let refreshInFlight: Promise<AuthSession> | null = null;
 
+/** Held by the tab that is refreshing, so another tab waits and then uses the tokens it stored. */
+const REFRESH_LOCK = 'sound-studio:auth-refresh';
+
 /**
- * Trades the refresh token for a new pair. Concurrent callers share one request: refresh tokens rotate, so a second
- * request with the same token would look like reuse and revoke the session.
+ * Trades the refresh token for a new pair. Refresh tokens rotate, so a second request with the same token would look
+ * like reuse and revoke the session: concurrent callers in this tab share one request, and tabs take turns under a
+ * cross-tab lock. A tab that waited for the lock finds the token another tab just stored and uses that session.
  */
 export function refreshSession(): Promise<AuthSession> {
   refreshInFlight ??= (async () => {
-    const refreshToken = getRefreshToken();
-    if (!refreshToken) throw new ApiError('Session expired', 'UNAUTHORIZED', 401);
-    const session = await send('/auth/refresh', {
-      method: 'POST',
-      body: { refreshToken },
-      schema: authSessionSchema,
+    const tokenBeforeLock = getRefreshToken();
+    const session = await withCrossTabLock(REFRESH_LOCK, async () => {
+      const stored = readStoredAuth();
+      if (stored?.refreshToken && stored.user && stored.refreshToken !== tokenBeforeLock) {
+        return { accessToken: stored.accessToken, refreshToken: stored.refreshToken, user: stored.user };
+      }
+      return requestNewTokens(stored?.refreshToken ?? null);
     });
-    replaceAuthSession(session);
     handlers.onSessionRefreshed(session);
     return session;
   })().finally(() => {
     refreshInFlight = null;
   });
   return refreshInFlight;
+}
+
+async function requestNewTokens(refreshToken: string | null): Promise<AuthSession> {
+  if (!refreshToken) throw new ApiError('Session expired', 'UNAUTHORIZED', 401);
+  const session = await send('/auth/refresh', { method: 'POST', body: { refreshToken }, schema: authSessionSchema });
+  replaceAuthSession(session);
+  return session;
 }
 
 function endSession(): void {
