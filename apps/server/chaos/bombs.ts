@@ -9,7 +9,7 @@ import { sleep, type ServerProcess } from './server-process.ts';
 /** How long a bomb may take before the server counts as frozen by it (the fix answers within seconds). */
 const BOMB_TIMEOUT_MS = 30_000;
 /** A health probe slower than this counts as "not answering" (a liveness bound, not a speed target). */
-const HEALTH_TIMEOUT_MS = 5_000;
+export const HEALTH_TIMEOUT_MS = 5_000;
 const HEALTH_INTERVAL_MS = 100;
 
 interface Bomb {
@@ -134,9 +134,10 @@ export interface BombContext {
   report: Report;
 }
 
-/** Each bomb against POST /api/tts/documents: a 4xx, and /api/health answering all along. Returns the max latency. */
-export async function runBombs(context: BombContext): Promise<number> {
+/** Each bomb against POST /api/tts/documents: a 4xx, and /api/health answering all along. Returns the latency seen. */
+export async function runBombs(context: BombContext): Promise<{ maxMs: number; unanswered: number }> {
   let overallMaxMs = 0;
+  let unanswered = 0;
   for (const bomb of BOMBS) {
     const bytes = await bomb.build();
     const form = multipartBody({}, { name: 'file', fileName: bomb.fileName, contentType: bomb.contentType, bytes });
@@ -159,6 +160,7 @@ export async function runBombs(context: BombContext): Promise<number> {
     }
     const latency = await health.stop();
     overallMaxMs = Math.max(overallMaxMs, latency.maxMs);
+    unanswered += latency.unanswered;
     const size = `${(bytes.length / 1024).toFixed(0)} KB upload`;
     const outcome = reply ? `${reply.status} ${reply.body.toString('utf8').slice(0, 160)}` : failure;
     context.report.check(`bomb: ${bomb.name} is refused with a 4xx`, reply !== null && reply.status >= 400 && reply.status < 500, `${size}, got ${outcome}`);
@@ -170,7 +172,7 @@ export async function runBombs(context: BombContext): Promise<number> {
     context.report.check(`bomb: ${bomb.name}: the server process survives`, context.server.running);
     await recoverIfStuck(context.server);
   }
-  return overallMaxMs;
+  return { maxMs: overallMaxMs, unanswered };
 }
 
 /** A crashed or still-frozen server is restarted on the same database, so the next section starts clean. */
