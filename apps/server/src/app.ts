@@ -23,6 +23,7 @@ import { preferencesRoutes } from './features/preferences/routes.ts';
 import { plansRoutes } from './features/plans/routes.ts';
 import { realtimePlugin } from './features/realtime/plugin.ts';
 import { ttsRoutes } from './features/tts/routes.ts';
+import { elevenLabsRoutes } from './features/tts/v1/elevenlabs-routes.ts';
 import { openAiRoutes } from './features/tts/v1/openai-routes.ts';
 import { CustomVoices } from './features/custom-voices/custom-voices.ts';
 import { voiceLabRoutes } from './features/voice-lab/plugin.ts';
@@ -111,8 +112,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       },
       { prefix: '/api' },
     );
-    // The developer API: OpenAI-compatible (and later ElevenLabs-compatible) routes, authenticated by API keys.
+    // The developer API: OpenAI-compatible and ElevenLabs-compatible routes, authenticated by API keys.
     await app.register(openAiRoutes, { prefix: '/v1' });
+    await app.register(elevenLabsRoutes, { prefix: '/v1' });
     await app.register(realtimePlugin);
     await app.register(webStaticRoutes);
     return app;
