@@ -97,6 +97,17 @@ describe('OpenAPI document', () => {
         'DELETE /api/admin/music/featured/{trackId}',
         'PUT /api/admin/music/featured/{trackId}/order',
         'PUT /api/admin/music/featured/{trackId}/artwork',
+        'GET /api/api-keys',
+        'POST /api/api-keys',
+        'DELETE /api/api-keys/{id}',
+        'POST /v1/audio/speech',
+        'GET /v1/models',
+        'GET /v1/audio/voices',
+        'POST /v1/text-to-speech/{voice_id}',
+        'POST /v1/text-to-speech/{voice_id}/stream',
+        'GET /v1/voices',
+        'GET /v1/user/subscription',
+        'GET /v1/history',
       ].sort(),
     );
     const ui = await t.request({ url: '/api/docs' });

@@ -13,6 +13,7 @@ import type { AppConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { seedPlans } from './db/plan-seeds.ts';
 import { adminRoutes } from './features/admin/routes.ts';
+import { apiKeysRoutes } from './features/api-keys/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { creditsRoutes } from './features/credits/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
@@ -22,10 +23,14 @@ import { preferencesRoutes } from './features/preferences/routes.ts';
 import { plansRoutes } from './features/plans/routes.ts';
 import { realtimePlugin } from './features/realtime/plugin.ts';
 import { ttsRoutes } from './features/tts/routes.ts';
+import { elevenLabsRoutes } from './features/tts/v1/elevenlabs-routes.ts';
+import { openAiRoutes } from './features/tts/v1/openai-routes.ts';
 import { CustomVoices } from './features/custom-voices/custom-voices.ts';
 import { voiceLabRoutes } from './features/voice-lab/plugin.ts';
 import { voicesRoutes } from './features/voices/routes.ts';
 import { webStaticRoutes } from './features/web-static/routes.ts';
+import { ApiKeyAuthenticator } from './lib/api-keys/authenticator.ts';
+import { apiKeyOfRequest } from './lib/api-keys/key-format.ts';
 import { authenticateAccessToken, bearerToken } from './lib/authentication.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { CreditService } from './lib/credit-service.ts';
@@ -34,7 +39,7 @@ import { installErrorHandler } from './lib/error-handler.ts';
 import { LocalFileStore } from './lib/file-store/local-file-store.ts';
 import { MediaLinks } from './lib/media-links.ts';
 import './lib/fastify-decorators.ts';
-import { createRateLimiters } from './lib/rate-limit/limiter.ts';
+import { createRateLimiters, RateLimiter } from './lib/rate-limit/limiter.ts';
 import { MemoryRateLimitStore } from './lib/rate-limit/memory-store.ts';
 import { RedisRateLimitStore } from './lib/rate-limit/redis-store.ts';
 import type { RateLimitStore } from './lib/rate-limit/store.ts';
@@ -103,9 +108,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         await api.register(voiceLabRoutes);
         await api.register(preferencesRoutes);
         await api.register(musicRoutes);
+        await api.register(apiKeysRoutes);
       },
       { prefix: '/api' },
     );
+    // The developer API: OpenAI-compatible and ElevenLabs-compatible routes, authenticated by API keys.
+    await app.register(openAiRoutes, { prefix: '/v1' });
+    await app.register(elevenLabsRoutes, { prefix: '/v1' });
     await app.register(realtimePlugin);
     await app.register(webStaticRoutes);
     return app;
@@ -137,6 +146,13 @@ function decorateServices(app: FastifyInstance, services: Services): void {
   app.decorate('authenticate', async (request) => {
     const token = bearerToken(request.headers.authorization);
     request.auth = await authenticateAccessToken(database.db, config.jwtSecret, clock.now(), token);
+  });
+  // The per-key limiter shares the store (Redis when configured); its keys (`api:key:<id>`) never meet per-user ones.
+  const apiKeys = new ApiKeyAuthenticator(database.db, clock, new RateLimiter('api', config.apiKeys.rateLimit, rateLimitStore, clock));
+  app.decorate('apiKeys', apiKeys);
+  app.decorateRequest('apiKey', null);
+  app.decorate('authenticateApiKey', async (request) => {
+    request.apiKey = await apiKeys.authenticate(apiKeyOfRequest(request.headers));
   });
 }
 
@@ -186,7 +202,9 @@ async function registerApiDocs(app: FastifyInstance): Promise<void> {
           'Replies are `{ success: true, data }` or `{ success: false, error, code, details? }`; as the product ' +
           "spec's call table gives them, the voice list and preview lookup put their fields beside `success` instead " +
           'of `data`, and text-to-speech also puts `audioUrl` there. POST, PUT, PATCH and ' +
-          'DELETE calls need an X-CSRF-Token header from GET /api/auth/csrf-token (except /api/admin).',
+          'DELETE calls need an X-CSRF-Token header from GET /api/auth/csrf-token (except /api/admin). The developer API ' +
+          'under /v1 (OpenAI-compatible) takes an `ss_` API key (Authorization: Bearer or xi-api-key), needs no CSRF ' +
+          'token and replies errors as `{ error: { message, type, code, param } }`.',
         version: '0.1.0',
       },
       components: {
@@ -194,6 +212,8 @@ async function registerApiDocs(app: FastifyInstance): Promise<void> {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           csrfToken: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' },
           adminToken: { type: 'apiKey', in: 'header', name: 'X-Admin-Token' },
+          apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'ss_ API key' },
+          xiApiKey: { type: 'apiKey', in: 'header', name: 'xi-api-key' },
         },
       },
     },

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { RATE_LIMITS, type RateLimitDetails, type RateLimitRule } from '@sound-studio/shared';
 import { z } from 'zod';
 import { musicConfigFrom, type MusicConfig } from './features/music/config.ts';
+import { apiKeysConfigFrom, type ApiKeysConfig } from './lib/api-keys/config.ts';
 import { voiceLabConfigFrom, type VoiceLabConfig } from './features/voice-lab/config.ts';
 import { SERVER_PACKAGE_DIR } from './lib/paths.ts';
 import { readOrCreateSecretFile } from './lib/secret-files.ts';
@@ -49,6 +50,7 @@ export interface AppConfig {
   readonly jobs: Readonly<JobsConfig>;
   readonly music: Readonly<MusicConfig>;
   readonly voiceLab: Readonly<VoiceLabConfig>;
+  readonly apiKeys: Readonly<ApiKeysConfig>;
 }
 
 export type Environment = Record<string, string | undefined>;
@@ -174,6 +176,8 @@ export function loadConfig(env: Environment = process.env): AppConfig {
   if ('problems' in music) throw new ConfigError(`Invalid configuration:\n${music.problems.join('\n')}`);
   const voiceLab = voiceLabConfigFrom(provided);
   if ('problems' in voiceLab) throw new ConfigError(`Invalid configuration:\n${voiceLab.problems.join('\n')}`);
+  const apiKeys = apiKeysConfigFrom(provided);
+  if ('problems' in apiKeys) throw new ConfigError(`Invalid configuration:\n${apiKeys.problems.join('\n')}`);
   const baseDir = invocationDir(env);
   const dataDir = resolveDataDir(env);
   ensureDataDir(dataDir);
@@ -201,6 +205,7 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     jobs: { runWorkers: values.RUN_WORKERS, concurrency: values.JOB_CONCURRENCY },
     music: music.config,
     voiceLab: voiceLab.config,
+    apiKeys: apiKeys.config,
   } satisfies AppConfig);
 }
 

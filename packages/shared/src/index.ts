@@ -18,3 +18,4 @@ export * from './api/preferences.ts';
 export * from './api/music.ts';
 export * from './api/music-replies.ts';
 export * from './api/voice-lab.ts';
+export * from './api/api-keys.ts';

@@ -162,7 +162,7 @@ export const jobs = pgTable(
   ],
 );
 
-export const TTS_SOURCES = ['editor', 'document'] as const;
+export const TTS_SOURCES = ['editor', 'document', 'api'] as const;
 
 /** Every text-to-speech generation a user keeps: what was said, how, and where its MP3 is stored. */
 export const ttsGenerations = pgTable(
@@ -186,6 +186,8 @@ export const ttsGenerations = pgTable(
     credits: integer('credits').notNull(),
     durationSeconds: doublePrecision('duration_seconds').notNull(),
     fileKey: text('file_key').notNull(),
+    /** The developer API key that made it (source 'api'), by name as it was at the time. */
+    apiKeyName: text('api_key_name'),
     createdAt: createdAt(),
   },
   (table) => [index('tts_generations_user_created_idx').on(table.userId, table.createdAt)],
@@ -202,3 +204,4 @@ export const userPreferences = pgTable('user_preferences', {
 
 export * from './music-schema.ts';
 export * from './voice-lab-schema.ts';
+export * from './api-keys-schema.ts';

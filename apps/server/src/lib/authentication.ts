@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { API_KEY_PREFIX } from '@sound-studio/shared';
 import type { Database } from '../db/client.ts';
 import { sessions } from '../db/schema.ts';
 import { verifyAccessToken } from './access-tokens.ts';
@@ -27,6 +28,10 @@ export async function authenticateAccessToken(
   token: string | undefined,
 ): Promise<AuthContext> {
   if (!token) throw new AppError('UNAUTHORIZED', 'Authentication required');
+  // Developer keys are for the /v1 API only: never for the account (password, profile, keys themselves).
+  if (token.startsWith(API_KEY_PREFIX)) {
+    throw new AppError('UNAUTHORIZED', 'API keys only work on the /v1 developer API; sign in to use this route', { reason: 'API_KEY_NOT_ALLOWED' });
+  }
   const check = verifyAccessToken(secret, token, nowMs);
   if (!check.valid) {
     if (check.reason === 'expired') throw new AppError('TOKEN_EXPIRED', 'Access token expired');

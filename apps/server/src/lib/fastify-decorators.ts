@@ -2,6 +2,7 @@ import type { SpeechEngine } from '@sound-studio/audio';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config.ts';
 import type { Database, DatabaseKind } from '../db/client.ts';
+import type { ApiKeyAuthenticator, ApiKeyContext } from './api-keys/authenticator.ts';
 import type { AuthContext } from './authentication.ts';
 import type { Clock } from './clock.ts';
 import type { JobQueue } from '../jobs/types.ts';
@@ -38,9 +39,14 @@ declare module 'fastify' {
      * session and sets `request.auth`.
      */
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /** Developer API keys: checks, per-key rate limit. */
+    apiKeys: ApiKeyAuthenticator;
+    /** Route hook of the /v1 developer API: requires a valid API key and sets `request.apiKey`. */
+    authenticateApiKey: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+    apiKey: ApiKeyContext | null;
   }
   interface FastifyContextConfig {
     /**

@@ -53,7 +53,9 @@ export const ttsGenerationSchema = z.object({
     language: z.string().nullable(),
     model: z.enum(SPEECH_MODELS),
   }),
-  source: z.enum(['editor', 'document']),
+  source: z.enum(['editor', 'document', 'api']),
+  /** The developer API key that made it (source 'api'). */
+  apiKeyName: z.string().nullable().optional(),
   characters: z.number().int(),
   credits: z.number().int(),
   durationSeconds: z.number(),

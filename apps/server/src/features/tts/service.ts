@@ -79,7 +79,7 @@ export class TtsService {
   async keep(
     prepared: PreparedSpeech,
     hold: CreditHold,
-    outcome: { durationSeconds: number; source: GenerationSource; text?: string; charge?: number },
+    outcome: { durationSeconds: number; source: GenerationSource; text?: string; charge?: number; apiKeyName?: string },
   ): Promise<GenerationRow> {
     const text = outcome.text ?? prepared.text;
     const row = await this.deps.db.transaction(async (tx) => {
@@ -98,6 +98,7 @@ export class TtsService {
           credits: charged,
           durationSeconds: outcome.durationSeconds,
           fileKey: prepared.fileKey,
+          apiKeyName: outcome.apiKeyName ?? null,
           createdAt: new Date(this.deps.clock.now()),
         },
         tx,
@@ -142,6 +143,7 @@ export class TtsService {
       mood: row.mood,
       settings: { speed: row.speed, pitch: row.pitch, volume: row.volume, language: row.language, model: row.model },
       source: row.source,
+      apiKeyName: row.apiKeyName,
       characters: row.characters,
       credits: row.credits,
       durationSeconds: row.durationSeconds,

@@ -60,7 +60,7 @@ export async function streamSpeech(deps: StreamDependencies, prepared: PreparedS
 }
 
 /** Keeps pulling until there are bytes to send, so a failure of the first sentence can still be a JSON error. */
-async function firstAudiblePiece(pieces: AsyncGenerator<Mp3Piece>): Promise<IteratorResult<Mp3Piece>> {
+export async function firstAudiblePiece(pieces: AsyncGenerator<Mp3Piece>): Promise<IteratorResult<Mp3Piece>> {
   for (;;) {
     const item = await pieces.next();
     if (item.done || item.value.bytes.length > 0 || item.value.completes) return item;
@@ -124,7 +124,7 @@ async function finish(deps: StreamDependencies, { prepared, hold, writer, raw, p
 }
 
 /** Waits for the socket to drain when it is full, unless the client has gone. */
-function writeToClient(raw: ServerResponse, bytes: Uint8Array, signal: AbortSignal): Promise<void> {
+export function writeToClient(raw: ServerResponse, bytes: Uint8Array, signal: AbortSignal): Promise<void> {
   if (bytes.length === 0 || signal.aborted || raw.write(bytes)) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {

@@ -1,17 +1,21 @@
-import { BookOpen, KeyRound, Terminal } from 'lucide-react';
+import { BookOpen, KeyRound } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { ComingSoonNote } from '../../../components/ui/studio.tsx';
-
-const EXAMPLE = `curl -X POST https://your-studio.example/api/voices/generate-tts \\
-  -H "Authorization: Bearer $SOUND_STUDIO_KEY" \\
-  -H "Content-Type: application/json" \\
-  -d '{"text": "Hello from Sound Studio", "voiceId": "radiant-girl"}'`;
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useApiKeys } from '../api/api-keys-api.ts';
+import { CodeExamples } from './CodeExamples.tsx';
+import { CreateKeyForm } from './CreateKeyForm.tsx';
+import { KeyList } from './KeyList.tsx';
+import { NewKeyNotice } from './NewKeyNotice.tsx';
 
 export function ApiAccessPage() {
   const { t } = useTranslation();
+  const keys = useApiKeys();
+  const [newKey, setNewKey] = useState<string | null>(null);
   return (
     <div className="flex flex-col gap-8">
       <PageHeader
@@ -27,7 +31,7 @@ export function ApiAccessPage() {
         }
       />
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card>
+        <Card className="min-w-0">
           <CardHeader>
             <CardTitle className="flex items-center gap-2">
               <KeyRound className="size-4 text-primary" aria-hidden />
@@ -35,27 +39,27 @@ export function ApiAccessPage() {
             </CardTitle>
             <CardDescription>{t('api.keysDescription')}</CardDescription>
           </CardHeader>
-          <CardContent className="flex flex-col gap-4">
-            <Button disabled className="self-start">
-              {t('api.createKey')}
-            </Button>
-            <ComingSoonNote>{t('api.soon')}</ComingSoonNote>
+          <CardContent className="flex flex-col gap-5">
+            {keys.isPending && <Skeleton className="h-24 w-full" />}
+            {keys.isError && (
+              <p role="alert" className="text-sm text-destructive">
+                {t('api.loadFailed')}
+              </p>
+            )}
+            {keys.data && !keys.data.apiAccess && (
+              <div className="flex flex-col gap-3 rounded-2xl border border-dashed border-border bg-muted/60 p-4" data-testid="upgrade-for-api">
+                <p className="text-sm">{t('api.upgradeNeeded')}</p>
+                <Button asChild size="sm" className="self-start">
+                  <Link to="/pricing">{t('api.seePlans')}</Link>
+                </Button>
+              </div>
+            )}
+            {newKey && <NewKeyNotice apiKey={newKey} onDone={() => setNewKey(null)} />}
+            {keys.data?.apiAccess && <CreateKeyForm onCreated={setNewKey} />}
+            {keys.data && <KeyList keys={keys.data.items} />}
           </CardContent>
         </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <Terminal className="size-4 text-primary" aria-hidden />
-              {t('api.exampleTitle')}
-            </CardTitle>
-            <CardDescription>{t('api.exampleDescription')}</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <pre className="overflow-x-auto rounded-xl bg-[#0f0f17] p-4 text-xs leading-relaxed text-violet-100">
-              <code>{EXAMPLE}</code>
-            </pre>
-          </CardContent>
-        </Card>
+        <CodeExamples {...(newKey ? { apiKey: newKey } : {})} />
       </div>
     </div>
   );

@@ -1,0 +1,150 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { DEFAULT_SPEECH_MODEL, VOICE_SETTING_LIMITS } from '@sound-studio/shared';
+import { z } from 'zod';
+import { AppError } from '../../../lib/errors.ts';
+import { TtsService } from '../service.ts';
+import { API_MODEL_IDS, engineSpeedOf, moodOfInstructions, OPENAI_VOICE_ALIASES, speechModelOf, voiceIdOf } from './openai-mapping.ts';
+import { installOpenAiErrors, openAiErrorSchema } from './openai-errors.ts';
+import { OPENAI_AUDIO_FORMATS } from './output-formats.ts';
+import { streamApiSpeech } from './speech-stream.ts';
+
+const TAGS = ['developer-api (OpenAI-compatible)'];
+const SECURITY: ReadonlyArray<Record<string, readonly string[]>> = [{ apiKey: [] }, { xiApiKey: [] }];
+export const OPENAI_INPUT_MAX_LENGTH = 4096;
+const errorReplies = { '4xx': openAiErrorSchema, '5xx': openAiErrorSchema } as const;
+
+const speechBodySchema = z.object({
+  model: z.string().min(1).max(100).default('tts-1').describe(`One of ${API_MODEL_IDS.join(', ')}`),
+  input: z
+    .string()
+    .min(1, 'input is required')
+    .max(OPENAI_INPUT_MAX_LENGTH, `input must be at most ${OPENAI_INPUT_MAX_LENGTH} characters`),
+  voice: z
+    .union([z.string().min(1).max(200), z.object({ id: z.string().min(1).max(200) })])
+    .describe(`An OpenAI voice (${Object.keys(OPENAI_VOICE_ALIASES).join(', ')}) or any library or custom voice id`),
+  instructions: z.string().max(OPENAI_INPUT_MAX_LENGTH).optional().describe('Delivery hints, mapped to a mood (happy, calm, sad...)'),
+  response_format: z.enum(OPENAI_AUDIO_FORMATS).default('mp3'),
+  speed: z.number().min(0.25).max(4).default(1).describe('0.25 to 4; spoken at 0.5 to 2'),
+  stream_format: z.enum(['audio', 'sse']).default('audio'),
+});
+
+const modelSchema = z.object({ id: z.string(), object: z.literal('model'), created: z.number().int(), owned_by: z.string() });
+const voiceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  language: z.string(),
+  gender: z.string(),
+  preview_url: z.string(),
+  category: z.string(),
+});
+
+/** When our models were published (a fixed date: /v1/models must not change between calls). */
+const MODELS_CREATED = Math.floor(Date.parse('2025-01-01T00:00:00Z') / 1000);
+
+/** The caller's origin, so preview links work from any client (behind a proxy, with TRUST_PROXY set). */
+export function originOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+/**
+ * The OpenAI-compatible developer API under /v1 (API keys only): speech, models and voices. Point an OpenAI SDK's
+ * baseURL at <server>/v1 and use an `ss_` key.
+ */
+export const openAiRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new TtsService({
+    db: app.db,
+    clock: app.clock,
+    credits: app.credits,
+    files: app.files,
+    mediaLinks: app.mediaLinks,
+    speech: app.speech,
+    voices: app.voices,
+    log: app.log,
+  });
+  installOpenAiErrors(app);
+  app.addHook('onRequest', app.authenticateApiKey);
+
+  app.post(
+    '/audio/speech',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'OpenAI-compatible speech: audio streams chunk by chunk (or as SSE speech.audio.delta events), is charged ' +
+          'through the credit ledger and kept in history under the key name',
+        security: SECURITY,
+        body: speechBodySchema,
+        produces: ['audio/mpeg', 'audio/wav', 'audio/pcm', 'audio/ogg', 'audio/aac', 'audio/flac', 'text/event-stream'],
+        response: { 200: z.unknown().describe('Audio in response_format, chunked'), ...errorReplies },
+      },
+    },
+    async (request, reply) => {
+      const apiKey = request.apiKey;
+      if (!apiKey) throw new AppError('UNAUTHORIZED', 'Missing API key');
+      const body = request.body;
+      const prepared = await service.prepare(apiKey.userId, {
+        text: body.input,
+        voiceId: voiceIdOf(typeof body.voice === 'string' ? body.voice : body.voice.id),
+        mood: moodOfInstructions(body.instructions),
+        speed: engineSpeedOf(body.speed),
+        pitch: VOICE_SETTING_LIMITS.pitch.default,
+        volume: VOICE_SETTING_LIMITS.volume.default,
+        model: speechModelOf(body.model ?? DEFAULT_SPEECH_MODEL),
+      });
+      const dependencies = { service, speech: app.speech, files: app.files, log: request.log, db: app.db, nowMs: () => app.clock.now() };
+      await streamApiSpeech(dependencies, { prepared, apiKey, format: body.response_format, sse: body.stream_format === 'sse' }, reply);
+      return reply;
+    },
+  );
+
+  app.get(
+    '/models',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The speech models: OpenAI's names (mapped to ours) and our own ids",
+        security: SECURITY,
+        response: { 200: z.object({ object: z.literal('list'), data: z.array(modelSchema) }), ...errorReplies },
+      },
+    },
+    async () => ({
+      object: 'list' as const,
+      data: API_MODEL_IDS.map((id) => ({ id, object: 'model' as const, created: MODELS_CREATED, owned_by: 'sound-studio' })),
+    }),
+  );
+
+  app.get(
+    '/audio/voices',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "OpenAI's voice names (with the library voice each stands for), then the library and the caller's own voices",
+        security: SECURITY,
+        response: { 200: z.object({ object: z.literal('list'), data: z.array(voiceSchema) }), ...errorReplies },
+      },
+    },
+    async (request) => {
+      const apiKey = request.apiKey;
+      if (!apiKey) throw new AppError('UNAUTHORIZED', 'Missing API key');
+      const origin = originOf(request);
+      const voices = await app.voices.list(apiKey.userId);
+      const byId = new Map(voices.map((voice) => [voice._id, voice]));
+      const aliases = Object.entries(OPENAI_VOICE_ALIASES).flatMap(([alias, id]) => {
+        const voice = byId.get(id);
+        return voice ? [{ ...voice, _id: alias, name: `${alias} (${voice.name})`, category: 'openai' }] : [];
+      });
+      return {
+        object: 'list' as const,
+        data: [...aliases, ...voices].map((voice) => ({
+          id: voice._id,
+          name: voice.name,
+          language: voice.locale,
+          gender: voice.gender,
+          preview_url: `${origin}${voice.previewUrl}`,
+          category: voice.category,
+        })),
+      };
+    },
+  );
+};

@@ -1,0 +1,179 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyReply } from 'fastify';
+import type { ApiKeyContext } from '../../../lib/api-keys/authenticator.ts';
+import { recordApiKeyUsage } from '../../../lib/api-keys/usage.ts';
+import type { Database } from '../../../db/client.ts';
+import type { FileWriter } from '../../../lib/file-store/file-store.ts';
+import { mp3Pieces, type Mp3Piece } from '../../../lib/speech/mp3-pieces.ts';
+import { speechErrorToAppError } from '../../../lib/speech/speech-errors.ts';
+import { costOf, engineRequestOf, type PreparedSpeech } from '../prepare.ts';
+import { firstAudiblePiece, GENERATION_ID_HEADER, writeToClient, type StreamDependencies } from '../stream.ts';
+import { createOutputEncoder, type FormatOptions, type OpenAiAudioFormat, type OutputEncoder } from './output-formats.ts';
+
+export interface ApiSpeechCall {
+  prepared: PreparedSpeech;
+  apiKey: ApiKeyContext;
+  format: OpenAiAudioFormat;
+  formatOptions?: FormatOptions;
+  /** OpenAI's `stream_format: sse`: base64 audio in `speech.audio.delta` events, then `speech.audio.done` with usage. */
+  sse: boolean;
+  /** Extra reply headers (ElevenLabs' x-character-count). */
+  headers?: Record<string, string>;
+}
+
+export interface ApiSpeechDependencies extends StreamDependencies {
+  db: Database;
+  nowMs: () => number;
+}
+
+export interface SpeechUsage {
+  input_tokens: number;
+  output_tokens: number;
+  total_tokens: number;
+  characters: number;
+  credits: number;
+}
+
+interface Progress {
+  characters: number;
+  durationSeconds: number;
+}
+
+/**
+ * A developer API speech call after validation: audio goes out chunk by chunk in the asked format while an MP3 copy
+ * goes to the store for the history. Like the editor's stream, errors before the first byte are ordinary (JSON)
+ * errors; at the end the generation is kept under the key's name and charged; a client that leaves pays only for
+ * what it was sent; an engine failure charges nothing and cuts the response off.
+ */
+export async function streamApiSpeech(deps: ApiSpeechDependencies, call: ApiSpeechCall, reply: FastifyReply): Promise<void> {
+  const { prepared } = call;
+  const hold = await deps.service.holdCredits(prepared);
+  const disconnect = new AbortController();
+  const raw = reply.raw;
+  const onClose = () => {
+    if (!raw.writableEnded) disconnect.abort();
+  };
+  raw.on('close', onClose);
+  const encoder = createOutputEncoder(call.format, call.formatOptions);
+  let writer: FileWriter | null = null;
+  let pieces: AsyncGenerator<Mp3Piece> | null = null;
+  let first: IteratorResult<Mp3Piece>;
+  const progress: Progress = { characters: 0, durationSeconds: 0 };
+  let firstBytes: Uint8Array;
+  try {
+    writer = await deps.files.openWriter(prepared.fileKey);
+    pieces = mp3Pieces(deps.speech.speakStream(engineRequestOf(prepared, prepared.text), { signal: disconnect.signal }));
+    first = await firstAudiblePiece(pieces);
+    firstBytes = first.done ? new Uint8Array(0) : await consume(first.value, writer, encoder, progress);
+  } catch (error) {
+    raw.off('close', onClose);
+    encoder.abort();
+    await Promise.all([hold.release(), writer?.abort(), pieces?.return(undefined)]);
+    throw speechErrorToAppError(error);
+  }
+
+  reply.hijack();
+  raw.writeHead(200, {
+    'content-type': call.sse ? 'text/event-stream' : encoder.contentType,
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    [GENERATION_ID_HEADER]: prepared.generationId,
+    ...call.headers,
+  });
+  const send = (bytes: Uint8Array) => writeToClient(raw, call.sse ? sseDelta(bytes) : bytes, disconnect.signal);
+  let failure: unknown = null;
+  try {
+    await send(firstBytes);
+    if (!first.done) {
+      for (let item = await pieces.next(); !item.done && !disconnect.signal.aborted; item = await pieces.next()) {
+        await send(await consume(item.value, writer, encoder, progress));
+      }
+    }
+    if (!disconnect.signal.aborted) await send(await encoder.finish());
+  } catch (error) {
+    if (!disconnect.signal.aborted) failure = error;
+  } finally {
+    await pieces.return(undefined).catch(() => undefined);
+    raw.off('close', onClose);
+  }
+
+  if (disconnect.signal.aborted) {
+    encoder.abort();
+    await writer.abort();
+    const charged = await hold.settle(costOf(progress.characters, prepared.creditsPerCharacter));
+    await recordUsage(deps, call, null, progress.characters, charged);
+    return;
+  }
+  try {
+    if (failure) throw failure;
+    await writer.commit();
+    const row = await deps.service.keep(prepared, hold, {
+      durationSeconds: progress.durationSeconds,
+      source: 'api',
+      apiKeyName: call.apiKey.keyName,
+    });
+    await recordUsage(deps, call, row.id, row.characters, row.credits);
+    if (call.sse) raw.write(sseDone(usageOf(row.characters, row.credits)));
+    raw.end();
+  } catch (error) {
+    deps.log.error({ err: error, generationId: prepared.generationId }, 'developer API speech failed');
+    encoder.abort();
+    await writer.abort();
+    await deps.files.delete(prepared.fileKey).catch(() => undefined);
+    await hold.release();
+    destroy(raw, error);
+  }
+}
+
+/** Stores the MP3 piece, notes what was spoken, and returns the client's bytes for it. */
+async function consume(piece: Mp3Piece, writer: FileWriter, encoder: OutputEncoder, progress: Progress): Promise<Uint8Array> {
+  await writer.write(piece.bytes);
+  const bytes = await encoder.encode(piece);
+  const chunk = piece.completes;
+  if (chunk) {
+    if (chunk.kind === 'sentence') progress.characters += chunk.text.length;
+    progress.durationSeconds += chunk.durationSeconds;
+  }
+  return bytes;
+}
+
+async function recordUsage(
+  deps: ApiSpeechDependencies,
+  call: ApiSpeechCall,
+  generationId: string | null,
+  characters: number,
+  credits: number,
+): Promise<void> {
+  try {
+    await recordApiKeyUsage(deps.db, {
+      keyId: call.apiKey.keyId,
+      userId: call.apiKey.userId,
+      generationId,
+      characters,
+      credits,
+      at: new Date(deps.nowMs()),
+    });
+  } catch (error) {
+    // The audio is made and paid for (the ledger has it); a missed usage row must not turn that into an error.
+    deps.log.warn({ err: error, keyId: call.apiKey.keyId }, 'could not record API key usage');
+  }
+}
+
+/** OpenAI reports tokens; for speech we count characters in and bill credits. */
+export function usageOf(characters: number, credits: number): SpeechUsage {
+  return { input_tokens: characters, output_tokens: 0, total_tokens: characters, characters, credits };
+}
+
+function sseDelta(bytes: Uint8Array): Uint8Array {
+  if (bytes.length === 0) return bytes;
+  const event = { type: 'speech.audio.delta', audio: Buffer.from(bytes).toString('base64') };
+  return Buffer.from(`data: ${JSON.stringify(event)}\n\n`);
+}
+
+function sseDone(usage: SpeechUsage): string {
+  return `data: ${JSON.stringify({ type: 'speech.audio.done', usage })}\n\n`;
+}
+
+function destroy(raw: ServerResponse, error: unknown): void {
+  raw.destroy(error instanceof Error ? error : new Error(String(error)));
+}

@@ -1,0 +1,63 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { apiKeys, plans, users } from '../../db/schema.ts';
+import type { Clock } from '../clock.ts';
+import { AppError } from '../errors.ts';
+import type { RateLimiter } from '../rate-limit/limiter.ts';
+import { hashApiKey, looksLikeApiKey } from './key-format.ts';
+
+/** Who is calling with an API key: set on the request by the `authenticateApiKey` hook. */
+export interface ApiKeyContext {
+  keyId: string;
+  userId: string;
+  keyName: string;
+}
+
+export const NO_API_ACCESS_MESSAGE = 'Your plan does not include API access. Upgrade to Starter or higher to use API keys.';
+
+/** The FORBIDDEN error for a plan without the apiAccess flag (creating keys, or calling with one after a downgrade). */
+export function noApiAccessError(): AppError {
+  return new AppError('FORBIDDEN', NO_API_ACCESS_MESSAGE, { reason: 'PLAN_NO_API_ACCESS' });
+}
+
+/** How often last_used_at is written: a busy key does not turn every call into an UPDATE. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/**
+ * Checks a developer key on every call: known, not revoked, not expired, the owner's plan still has API access, and
+ * the key's own rate limit (shared through Redis when configured). Revocation needs no cache to expire.
+ */
+export class ApiKeyAuthenticator {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  async authenticate(token: string | undefined): Promise<ApiKeyContext> {
+    if (!token) throw new AppError('UNAUTHORIZED', 'Missing API key: send Authorization: Bearer ss_… or xi-api-key');
+    if (!looksLikeApiKey(token)) throw new AppError('UNAUTHORIZED', 'Invalid API key');
+    const [row] = await this.db
+      .select({ key: apiKeys, features: plans.features })
+      .from(apiKeys)
+      .innerJoin(users, eq(users.id, apiKeys.userId))
+      .innerJoin(plans, eq(plans.name, users.planName))
+      .where(eq(apiKeys.keyHash, hashApiKey(token)));
+    if (!row) throw new AppError('UNAUTHORIZED', 'Invalid API key');
+    const { key, features } = row;
+    const nowMs = this.clock.now();
+    if (key.revokedAt) throw new AppError('UNAUTHORIZED', 'This API key has been revoked', { reason: 'KEY_REVOKED' });
+    if (key.expiresAt && key.expiresAt.getTime() <= nowMs) {
+      throw new AppError('UNAUTHORIZED', 'This API key has expired', { reason: 'KEY_EXPIRED' });
+    }
+    if (!features.apiAccess) throw noApiAccessError();
+    await this.limiter.consume(`key:${key.id}`);
+    if (!key.lastUsedAt || nowMs - key.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
+      await this.db
+        .update(apiKeys)
+        .set({ lastUsedAt: new Date(nowMs) })
+        .where(and(eq(apiKeys.id, key.id), isNull(apiKeys.revokedAt)));
+    }
+    return { keyId: key.id, userId: key.userId, keyName: key.name };
+  }
+}
