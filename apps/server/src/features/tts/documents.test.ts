@@ -11,6 +11,7 @@ import type { DatabaseHandle } from '../../db/client.ts';
 import { waitFor } from '../../jobs/queue-contract.ts';
 import { dataOf, errorOf, firstFieldMessages, openTestDatabase, TestApp, type RegisteredUser } from '../../test/harness.ts';
 import { balanceAndLedger, ledgerRowsFor } from '../../test/ledger.ts';
+import { multipart } from '../../test/multipart.ts';
 import { englishProse } from '../../test/speech.ts';
 
 let database: DatabaseHandle;
@@ -32,26 +33,6 @@ afterAll(async () => {
   await engine?.close();
   await database?.close();
 });
-
-interface Part {
-  name: string;
-  value: Buffer | string;
-  fileName?: string;
-  contentType?: string;
-}
-
-/** A multipart/form-data body as a browser's FormData would send it. */
-function multipart(parts: Part[]): { body: Buffer; contentType: string } {
-  const boundary = `----sound-studio-${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.fileName === undefined ? '' : `; filename="${part.fileName}"`}`;
-    const type = part.fileName === undefined ? '' : `\r\nContent-Type: ${part.contentType ?? 'application/octet-stream'}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`), Buffer.from(part.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 function upload(app: TestApp, user: RegisteredUser, fileName: string, content: Buffer | string, fields: Record<string, string> = {}) {
   const form = multipart([
