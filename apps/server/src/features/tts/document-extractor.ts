@@ -1,5 +1,4 @@
 import { Worker } from 'node:worker_threads';
-import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import { documentTooComplex, type ComplexityReason, type ExtractedDocument } from './document-text.ts';
 import type { ExtractionReply, ExtractionRequest } from './document-worker-protocol.ts';
@@ -13,7 +12,12 @@ export interface DocumentExtractorOptions {
   timeLimitMs: number;
   /** The worker's V8 heap; running out ends that worker only. */
   memoryLimitMb: number;
-  log: FastifyBaseLogger;
+  log: ExtractorLog;
+}
+
+/** The slice of the app's logger the pool needs (crashes and unexpected failures are logged, not shown). */
+export interface ExtractorLog {
+  error(details: object, message: string): void;
 }
 
 export const DEFAULT_EXTRACTOR_LIMITS = { workers: 1, maxQueued: 8, timeLimitMs: 10_000, memoryLimitMb: 384 } as const;
@@ -137,7 +141,7 @@ export class DocumentExtractor {
 
   /** A worker that dies before it is ready would die again: refuse what waits rather than respawn in a loop. */
   private failStart(): void {
-    this.options.log.error('Document worker could not start');
+    this.options.log.error({}, 'Document worker could not start');
     const failure = new AppError('SERVICE_UNAVAILABLE', 'Documents cannot be read right now. Please try again later');
     for (const job of this.queue.splice(0)) job.reject(failure);
   }
