@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { LocalSpeechEngine, parseMp3Frames, startFakeMiniMaxServer, type FakeMiniMaxServer } from '@sound-studio/audio';
 import JSZip from 'jszip';
@@ -297,6 +297,23 @@ describe('POST /api/tts/documents: long documents become a job', () => {
       await minimax.close();
       await ownDatabase.close();
     }
+  });
+
+  it('fails the job with a safe message, no server path, when its audio cannot be stored, and gives the credits back', async () => {
+    const user = await t.register();
+    const userId = user.session.user.id;
+    // A file where the user's audio folder should be: the store cannot create it.
+    mkdirSync(path.join(t.mediaRoot, 'tts'), { recursive: true });
+    writeFileSync(path.join(t.mediaRoot, 'tts', userId), '');
+    const reply = dataOf<DocumentReply>(await upload(t, user, 'story.txt', LONG_TEXT, { voiceId: 'en-us-madison' }));
+    if (reply.kind !== 'job') throw new Error('expected a job');
+    const done = await waitFor(async () => {
+      const job = await jobOf(t, user, reply.job.id);
+      return job.status === 'completed' || job.status === 'failed' ? job : null;
+    }, 60_000, 200);
+    expect(done).toMatchObject({ status: 'failed', error: 'Speech generation failed', audioUrl: null });
+    expect(JSON.stringify(done)).not.toContain(t.config.dataDir);
+    expect(await balanceAndLedger(database.db, userId)).toEqual({ balance: 10_000, ledgerSum: 10_000 });
   });
 
   it('needs a voice and enough credits for the whole document', async () => {

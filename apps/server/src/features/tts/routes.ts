@@ -57,7 +57,15 @@ export const ttsRoutes: FastifyPluginAsyncZod = async (app) => {
     log: app.log,
   });
   const jobStore = new JobStore(app.db, app.clock);
-  const jobDependencies = { service, speech: app.speech, files: app.files, credits: app.credits, voices: app.voices, mediaLinks: app.mediaLinks };
+  const jobDependencies = {
+    service,
+    speech: app.speech,
+    files: app.files,
+    credits: app.credits,
+    voices: app.voices,
+    mediaLinks: app.mediaLinks,
+    log: app.log,
+  };
   app.jobs.register(LONG_FORM_JOB_TYPE, longFormHandler(jobDependencies), { onFailed: longFormFailureHandler(jobDependencies) });
   app.jobs.onUpdate((job) => {
     if (job.type === LONG_FORM_JOB_TYPE) app.realtime.emitToUser(job.userId, TTS_JOB_UPDATED_EVENT, toTtsJob(job, app.mediaLinks));
