@@ -16,6 +16,7 @@ import { JobStore } from '../../jobs/job-store.ts';
 import { requireAuth } from '../../lib/authentication.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { removeStaleTemporaryFiles } from '../../lib/upload-to-disk.ts';
 import { errorReplies, ok, SECURITY } from '../../lib/http.ts';
 import { DEFAULT_EXTRACTOR_LIMITS, DocumentExtractor } from './document-extractor.ts';
 import { documentUploadDirectory, handleDocument, MULTIPART_LIMITS, readUpload } from './documents.ts';
@@ -74,6 +75,8 @@ export const ttsRoutes: FastifyPluginAsyncZod = async (app) => {
   const extractor = new DocumentExtractor({ ...DEFAULT_EXTRACTOR_LIMITS, log: app.log });
   app.addHook('onClose', () => extractor.close());
   const uploadDirectory = documentUploadDirectory(app.config.dataDir);
+  // Documents are read within seconds: anything an hour old was left by a process that was killed mid-upload.
+  await removeStaleTemporaryFiles(uploadDirectory, new Date(Date.now() - 60 * 60 * 1000));
 
   app.post(
     '/voices/generate-tts',
