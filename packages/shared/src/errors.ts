@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   'INSUFFICIENT_CREDITS',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA',
+  'DOCUMENT_TOO_COMPLEX',
   'RANGE_NOT_SATISFIABLE',
   'CONFLICT',
   'SERVICE_UNAVAILABLE',
@@ -38,6 +39,8 @@ export const HTTP_STATUS_BY_CODE: Record<ServerErrorCode, number> = {
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA: 415,
+  /** An upload whose content is too big, deep or slow to read safely (decompression bombs, deep nesting). */
+  DOCUMENT_TOO_COMPLEX: 422,
   /** A byte range outside a media file (Range header of GET /api/media/...). */
   RANGE_NOT_SATISFIABLE: 416,
   RATE_LIMITED: 429,

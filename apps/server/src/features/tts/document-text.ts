@@ -4,6 +4,8 @@ import mammoth from 'mammoth';
 import { extractText as extractPdfText, getDocumentProxy } from 'unpdf';
 import { DOCUMENT_EXTENSIONS, UPLOAD_LIMITS } from '@sound-studio/shared';
 import { AppError } from '../../lib/errors.ts';
+import { htmlNestsDeeperThan } from './html-depth.ts';
+import { readZipDirectory, type ZipEntry } from './zip-directory.ts';
 
 export type DocumentKind = 'pdf' | 'docx' | 'html' | 'txt';
 
@@ -14,6 +16,26 @@ export interface ExtractedDocument {
 }
 
 export const DOCUMENT_TOO_LONG_MESSAGE = 'Document text is too long (max 200,000 characters)';
+export const DOCUMENT_TOO_COMPLEX_MESSAGE = 'The document is too complex to read. Save it as plain text or simplify it, then try again';
+
+/** Why a document was refused as too complex (in the reply's details, for support and logs). */
+export type ComplexityReason = 'uncompressed-size' | 'compression-ratio' | 'zip-structure' | 'nesting-depth' | 'time' | 'memory' | 'crash';
+
+/**
+ * Limits that keep one upload from exhausting the reader. A DOCX is judged by its central directory before anything
+ * is inflated: its XML parts together, every entry together, and how far any sizeable entry claims to inflate.
+ */
+export const DOCUMENT_LIMITS = {
+  docxMaxEntries: 5000,
+  docxMaxXmlBytes: 32 * 1024 * 1024,
+  docxMaxTotalBytes: 256 * 1024 * 1024,
+  /** Word's XML compresses about 5 to 20 times; millions of empty paragraphs compress a thousand times. */
+  docxMaxCompressionRatio: 100,
+  docxRatioCheckedFromBytes: 1024 * 1024,
+  htmlMaxDepth: 512,
+  /** 200,000 characters take at most 4 bytes each, with room for whitespace that normalisation removes. */
+  textMaxBytes: UPLOAD_LIMITS.documentMaxCharacters * 8,
+} as const;
 const UNSUPPORTED_TYPE_MESSAGE = 'Unsupported file type. Please upload a .pdf, .txt, .html or .docx file';
 
 /** What the first bytes say a file is; binary formats a text-named file must not be. */
@@ -56,13 +78,7 @@ export async function extractDocumentText(fileName: string, bytes: Buffer): Prom
   const raw = await extractRaw(kind, sniffed, bytes);
   const text = normalizeWhitespace(raw);
   if (text.length === 0) throw fileError('No readable text was found in the document');
-  if (text.length > UPLOAD_LIMITS.documentMaxCharacters) {
-    throw new AppError('VALIDATION_ERROR', DOCUMENT_TOO_LONG_MESSAGE, {
-      fields: { file: [DOCUMENT_TOO_LONG_MESSAGE] },
-      characters: text.length,
-      maxCharacters: UPLOAD_LIMITS.documentMaxCharacters,
-    });
-  }
+  if (text.length > UPLOAD_LIMITS.documentMaxCharacters) throw documentTooLong(text.length);
   return { kind, text, characters: text.length };
 }
 
@@ -81,16 +97,18 @@ async function extractRaw(kind: DocumentKind, sniffed: Sniffed, bytes: Buffer): 
       return readPdf(bytes);
     case 'docx': {
       if (sniffed !== 'zip') throw mismatch('Word document (.docx)');
-      const entries = zipEntryNames(bytes);
-      if (!entries) throw fileError(DOCX_DAMAGED_MESSAGE);
-      if (!entries.includes('word/document.xml')) throw mismatch('Word document (.docx)');
+      assertReadableDocx(bytes);
       return readDocx(bytes);
     }
-    case 'html':
+    case 'html': {
       if (sniffed !== 'text') throw mismatch('HTML page');
-      return htmlToText(decodeText(bytes), HTML_OPTIONS);
+      const html = decodeText(bytes);
+      if (htmlNestsDeeperThan(html, DOCUMENT_LIMITS.htmlMaxDepth)) throw documentTooComplex('nesting-depth');
+      return htmlToText(html, HTML_OPTIONS);
+    }
     case 'txt':
       if (sniffed !== 'text') throw mismatch('text file');
+      if (bytes.length > DOCUMENT_LIMITS.textMaxBytes) throw documentTooLong();
       return decodeText(bytes);
   }
 }
@@ -111,44 +129,34 @@ async function readPdf(bytes: Buffer): Promise<string> {
 
 const DOCX_DAMAGED_MESSAGE = 'The Word document could not be read: the file is damaged';
 
+/** A DOCX must name word/document.xml and must not inflate into more than the reader can take. */
+function assertReadableDocx(bytes: Buffer): void {
+  const directory = readZipDirectory(bytes, DOCUMENT_LIMITS.docxMaxEntries);
+  if (directory.kind === 'broken') throw fileError(DOCX_DAMAGED_MESSAGE);
+  if (directory.kind === 'unsupported') throw documentTooComplex('zip-structure');
+  const { entries } = directory;
+  if (!entries.some((entry) => entry.name === 'word/document.xml')) throw mismatch('Word document (.docx)');
+  const total = sumOf(entries);
+  const xml = sumOf(entries.filter((entry) => /\.(xml|rels)$/i.test(entry.name)));
+  if (xml > DOCUMENT_LIMITS.docxMaxXmlBytes || total > DOCUMENT_LIMITS.docxMaxTotalBytes) throw documentTooComplex('uncompressed-size');
+  if (entries.some(inflatesTooFar)) throw documentTooComplex('compression-ratio');
+}
+
+function sumOf(entries: ZipEntry[]): number {
+  return entries.reduce((sum, entry) => sum + entry.uncompressedBytes, 0);
+}
+
+function inflatesTooFar(entry: ZipEntry): boolean {
+  if (entry.uncompressedBytes < DOCUMENT_LIMITS.docxRatioCheckedFromBytes) return false;
+  return entry.uncompressedBytes > Math.max(1, entry.compressedBytes) * DOCUMENT_LIMITS.docxMaxCompressionRatio;
+}
+
 async function readDocx(bytes: Buffer): Promise<string> {
   try {
     return (await mammoth.extractRawText({ buffer: bytes })).value;
   } catch {
     throw fileError(DOCX_DAMAGED_MESSAGE);
   }
-}
-
-const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
-const CENTRAL_DIRECTORY_ENTRY = 0x02014b50;
-
-/**
- * The entry names of a ZIP file, read from its central directory (what tells a DOCX from any other ZIP without
- * unpacking it); null when the directory is missing or broken.
- */
-function zipEntryNames(bytes: Buffer): string[] | null {
-  // The end record is 22 bytes plus a comment of up to 65,535 bytes.
-  const searchFrom = Math.max(0, bytes.length - 22 - 0xffff);
-  let end = -1;
-  for (let offset = bytes.length - 22; offset >= searchFrom; offset -= 1) {
-    if (bytes.readUInt32LE(offset) === END_OF_CENTRAL_DIRECTORY) {
-      end = offset;
-      break;
-    }
-  }
-  if (end < 0) return null;
-  const count = bytes.readUInt16LE(end + 10);
-  let offset = bytes.readUInt32LE(end + 16);
-  const names: string[] = [];
-  for (let index = 0; index < count; index += 1) {
-    if (offset + 46 > bytes.length || bytes.readUInt32LE(offset) !== CENTRAL_DIRECTORY_ENTRY) return null;
-    const nameLength = bytes.readUInt16LE(offset + 28);
-    const extraLength = bytes.readUInt16LE(offset + 30);
-    const commentLength = bytes.readUInt16LE(offset + 32);
-    names.push(bytes.toString('utf8', offset + 46, offset + 46 + nameLength));
-    offset += 46 + nameLength + extraLength + commentLength;
-  }
-  return names;
 }
 
 const HTML_OPTIONS: HtmlToTextOptions = {
@@ -192,6 +200,18 @@ export function normalizeWhitespace(text: string): string {
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
+}
+
+function documentTooLong(characters?: number): AppError {
+  return new AppError('VALIDATION_ERROR', DOCUMENT_TOO_LONG_MESSAGE, {
+    fields: { file: [DOCUMENT_TOO_LONG_MESSAGE] },
+    ...(characters === undefined ? {} : { characters }),
+    maxCharacters: UPLOAD_LIMITS.documentMaxCharacters,
+  });
+}
+
+export function documentTooComplex(reason: ComplexityReason): AppError {
+  return new AppError('DOCUMENT_TOO_COMPLEX', DOCUMENT_TOO_COMPLEX_MESSAGE, { fields: { file: [DOCUMENT_TOO_COMPLEX_MESSAGE] }, reason });
 }
 
 function fileError(message: string): AppError {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { LocalSpeechEngine, parseMp3Frames, startFakeMiniMaxServer, type FakeMiniMaxServer } from '@sound-studio/audio';
 import JSZip from 'jszip';
@@ -11,6 +11,7 @@ import type { DatabaseHandle } from '../../db/client.ts';
 import { waitFor } from '../../jobs/queue-contract.ts';
 import { dataOf, errorOf, firstFieldMessages, openTestDatabase, TestApp, type RegisteredUser } from '../../test/harness.ts';
 import { balanceAndLedger, ledgerRowsFor } from '../../test/ledger.ts';
+import { multipart } from '../../test/multipart.ts';
 import { englishProse } from '../../test/speech.ts';
 
 let database: DatabaseHandle;
@@ -32,26 +33,6 @@ afterAll(async () => {
   await engine?.close();
   await database?.close();
 });
-
-interface Part {
-  name: string;
-  value: Buffer | string;
-  fileName?: string;
-  contentType?: string;
-}
-
-/** A multipart/form-data body as a browser's FormData would send it. */
-function multipart(parts: Part[]): { body: Buffer; contentType: string } {
-  const boundary = `----sound-studio-${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.fileName === undefined ? '' : `; filename="${part.fileName}"`}`;
-    const type = part.fileName === undefined ? '' : `\r\nContent-Type: ${part.contentType ?? 'application/octet-stream'}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`), Buffer.from(part.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 function upload(app: TestApp, user: RegisteredUser, fileName: string, content: Buffer | string, fields: Record<string, string> = {}) {
   const form = multipart([
@@ -316,6 +297,23 @@ describe('POST /api/tts/documents: long documents become a job', () => {
       await minimax.close();
       await ownDatabase.close();
     }
+  });
+
+  it('fails the job with a safe message, no server path, when its audio cannot be stored, and gives the credits back', async () => {
+    const user = await t.register();
+    const userId = user.session.user.id;
+    // A file where the user's audio folder should be: the store cannot create it.
+    mkdirSync(path.join(t.mediaRoot, 'tts'), { recursive: true });
+    writeFileSync(path.join(t.mediaRoot, 'tts', userId), '');
+    const reply = dataOf<DocumentReply>(await upload(t, user, 'story.txt', LONG_TEXT, { voiceId: 'en-us-madison' }));
+    if (reply.kind !== 'job') throw new Error('expected a job');
+    const done = await waitFor(async () => {
+      const job = await jobOf(t, user, reply.job.id);
+      return job.status === 'completed' || job.status === 'failed' ? job : null;
+    }, 60_000, 200);
+    expect(done).toMatchObject({ status: 'failed', error: 'Speech generation failed', audioUrl: null });
+    expect(JSON.stringify(done)).not.toContain(t.config.dataDir);
+    expect(await balanceAndLedger(database.db, userId)).toEqual({ balance: 10_000, ledgerSum: 10_000 });
   });
 
   it('needs a voice and enough credits for the whole document', async () => {

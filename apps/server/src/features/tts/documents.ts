@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { TEXT_MAX_LENGTH, ttsRequestSchema, UPLOAD_LIMITS, type DocumentReply } from '@sound-studio/shared';
@@ -9,7 +10,8 @@ import type { CreditService } from '../../lib/credit-service.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
 import type { VoiceDirectory } from '../../lib/voice-directory.ts';
-import { extractDocumentText } from './document-text.ts';
+import { streamToTemporaryFile, type TemporaryFile } from '../../lib/upload-to-disk.ts';
+import type { DocumentExtractor } from './document-extractor.ts';
 import { LONG_FORM_JOB_TYPE, toTtsJob, type LongFormPayload } from './long-form.ts';
 import {
   assertSpeakable,
@@ -29,6 +31,11 @@ export const MULTIPART_LIMITS = {
   parts: 12,
 } as const;
 
+/** Uploaded documents wait here (inside the data folder) only while they are read. */
+export function documentUploadDirectory(dataDir: string): string {
+  return path.join(dataDir, 'uploads', 'documents');
+}
+
 const FILE_TOO_LARGE_MESSAGE = 'The file is too large (max 50 MB)';
 const VOICE_NEEDED_MESSAGE = 'Please select a voice to turn this document into speech';
 
@@ -46,38 +53,46 @@ const documentFieldsSchema = z.object({
   model: z.preprocess((value) => (value === '' ? undefined : value), ttsRequestSchema.shape.model),
 });
 
-interface Upload {
+export interface DocumentUpload {
   fileName: string;
-  bytes: Buffer;
+  /** The document on disk; the route removes it once the upload is answered. */
+  file: TemporaryFile;
   fields: Record<string, string>;
 }
 
-/** Reads the multipart body: one `file` part (50 MB at most) and the optional setting fields, in any order. */
-export async function readUpload(request: FastifyRequest): Promise<Upload> {
+/**
+ * Reads the multipart body: one `file` part (50 MB at most, streamed to a temporary file in `directory`) and the
+ * optional setting fields, in any order. On any failure the temporary file is already gone when this throws.
+ */
+export async function readUpload(request: FastifyRequest, directory: string): Promise<DocumentUpload> {
   if (!request.isMultipart()) {
     throw new AppError('UNSUPPORTED_MEDIA', 'Send the document as multipart/form-data with a "file" field');
   }
-  let file: { fileName: string; bytes: Buffer } | null = null;
+  let upload: { fileName: string; file: TemporaryFile } | null = null;
   const fields: Record<string, string> = {};
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        file ??= { fileName: part.filename, bytes: await readFilePart(part) };
+        upload ??= { fileName: part.filename, file: await saveFilePart(part, directory) };
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
       }
     }
   } catch (error) {
+    await upload?.file.remove();
     throw uploadError(error);
   }
-  if (!file) throw validationError('file', 'Please choose a file to upload');
-  return { ...file, fields };
+  if (!upload) throw validationError('file', 'Please choose a file to upload');
+  return { ...upload, fields };
 }
 
-async function readFilePart(part: MultipartFile): Promise<Buffer> {
-  const bytes = await part.toBuffer();
-  if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', FILE_TOO_LARGE_MESSAGE);
-  return bytes;
+function saveFilePart(part: MultipartFile, directory: string): Promise<TemporaryFile> {
+  return streamToTemporaryFile(part.file, {
+    directory,
+    prefix: 'document-',
+    maxBytes: UPLOAD_LIMITS.documentBytes,
+    tooLargeMessage: FILE_TOO_LARGE_MESSAGE,
+  });
 }
 
 function uploadError(error: unknown): AppError {
@@ -95,14 +110,15 @@ export interface DocumentDependencies {
   credits: CreditService;
   jobs: JobQueue;
   mediaLinks: MediaLinks;
+  extractor: DocumentExtractor;
 }
 
 /**
  * POST /tts/documents: the text when it fits the editor, otherwise a long-form job (credits for every character
  * held now, charged when the audio is done).
  */
-export async function handleDocument(deps: DocumentDependencies, userId: string, upload: Upload): Promise<DocumentReply> {
-  const { text, characters } = await extractDocumentText(upload.fileName, upload.bytes);
+export async function handleDocument(deps: DocumentDependencies, userId: string, upload: DocumentUpload): Promise<DocumentReply> {
+  const { text, characters } = await deps.extractor.extract(upload.fileName, upload.file.path);
   if (characters <= TEXT_MAX_LENGTH) return { kind: 'text', fileName: upload.fileName, text, characters };
 
   const fields = documentFieldsSchema.safeParse(upload.fields);

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { splitSentences, type SpeechChunk, type SpeechEngine } from '@sound-studio/audio';
 import { MOODS, SPEECH_MODELS, type TtsJob } from '@sound-studio/shared';
 import { z } from 'zod';
@@ -63,6 +64,7 @@ export interface LongFormDependencies {
   credits: CreditService;
   voices: VoiceDirectory;
   mediaLinks: MediaLinks;
+  log: FastifyBaseLogger;
 }
 
 /**
@@ -71,38 +73,50 @@ export interface LongFormDependencies {
  * it again (after a restart) starts the file over and reuses the same hold and generation id.
  */
 export function longFormHandler(deps: LongFormDependencies) {
-  return async ({ job, reportProgress, signal }: JobContext): Promise<JobResult> => {
-    const payload = longFormPayloadSchema.parse(job.payload);
-    const prepared = await preparedFromJob(deps, job, payload);
-    const hold = CreditHold.existing(deps.credits, payload.reservationId, payload.cost);
-    const language = payload.settings.language ?? prepared.voice.voice.locale;
-    const chunks = chunkBySentences(payload.text, language);
-    const total = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
-
-    async function* speech(): AsyncGenerator<SpeechChunk> {
-      let done = 0;
-      for (const chunk of chunks) {
-        yield* deps.speech.speakStream(engineRequestOf(prepared, chunk), { signal });
-        done += chunk.length;
-        await reportProgress(Math.min(0.99, done / total));
-      }
-    }
-
-    const writer = await deps.files.openWriter(prepared.fileKey);
-    let durationSeconds = 0;
+  return async (context: JobContext): Promise<JobResult> => {
     try {
-      for await (const piece of mp3Pieces(speech())) {
-        await writer.write(piece.bytes);
-        if (piece.completes) durationSeconds += piece.completes.durationSeconds;
-      }
-      await writer.commit();
+      return await runLongForm(deps, context);
     } catch (error) {
-      await writer.abort();
-      throw signal.aborted ? error : speechErrorToAppError(error);
+      if (context.signal.aborted) throw error;
+      // The job's error is shown to its owner: storage or database messages (with server paths) go to the log only.
+      const failure = speechErrorToAppError(error);
+      if (failure.cause !== undefined) deps.log.error({ err: failure.cause, jobId: context.job.id }, 'Long-form speech job failed');
+      throw failure;
     }
-    await deps.service.keep(prepared, hold, { durationSeconds, source: 'document' });
-    return { generationId: prepared.generationId, fileKey: prepared.fileKey, durationSeconds };
   };
+}
+
+async function runLongForm(deps: LongFormDependencies, { job, reportProgress, signal }: JobContext): Promise<JobResult> {
+  const payload = longFormPayloadSchema.parse(job.payload);
+  const prepared = await preparedFromJob(deps, job, payload);
+  const hold = CreditHold.existing(deps.credits, payload.reservationId, payload.cost);
+  const language = payload.settings.language ?? prepared.voice.voice.locale;
+  const chunks = chunkBySentences(payload.text, language);
+  const total = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+
+  async function* speech(): AsyncGenerator<SpeechChunk> {
+    let done = 0;
+    for (const chunk of chunks) {
+      yield* deps.speech.speakStream(engineRequestOf(prepared, chunk), { signal });
+      done += chunk.length;
+      await reportProgress(Math.min(0.99, done / total));
+    }
+  }
+
+  const writer = await deps.files.openWriter(prepared.fileKey);
+  let durationSeconds = 0;
+  try {
+    for await (const piece of mp3Pieces(speech())) {
+      await writer.write(piece.bytes);
+      if (piece.completes) durationSeconds += piece.completes.durationSeconds;
+    }
+    await writer.commit();
+  } catch (error) {
+    await writer.abort();
+    throw error;
+  }
+  await deps.service.keep(prepared, hold, { durationSeconds, source: 'document' });
+  return { generationId: prepared.generationId, fileKey: prepared.fileKey, durationSeconds };
 }
 
 /** A failed job gives its credits back and leaves no file. */

@@ -17,8 +17,10 @@ import { JobStore } from '../../jobs/job-store.ts';
 import { requireAuth } from '../../lib/authentication.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { removeStaleTemporaryFiles } from '../../lib/upload-to-disk.ts';
 import { errorReplies, ok, SECURITY } from '../../lib/http.ts';
-import { handleDocument, MULTIPART_LIMITS, readUpload } from './documents.ts';
+import { DEFAULT_EXTRACTOR_LIMITS, DocumentExtractor } from './document-extractor.ts';
+import { documentUploadDirectory, handleDocument, MULTIPART_LIMITS, readUpload } from './documents.ts';
 import { LONG_FORM_JOB_TYPE, longFormFailureHandler, longFormHandler, toTtsJob } from './long-form.ts';
 import { TtsService } from './service.ts';
 import { streamSpeech } from './stream.ts';
@@ -57,12 +59,25 @@ export const ttsRoutes: FastifyPluginAsyncZod = async (app) => {
     log: app.log,
   });
   const jobStore = new JobStore(app.db, app.clock);
-  const jobDependencies = { service, speech: app.speech, files: app.files, credits: app.credits, voices: app.voices, mediaLinks: app.mediaLinks };
+  const jobDependencies = {
+    service,
+    speech: app.speech,
+    files: app.files,
+    credits: app.credits,
+    voices: app.voices,
+    mediaLinks: app.mediaLinks,
+    log: app.log,
+  };
   app.jobs.register(LONG_FORM_JOB_TYPE, longFormHandler(jobDependencies), { onFailed: longFormFailureHandler(jobDependencies) });
   app.jobs.onUpdate((job) => {
     if (job.type === LONG_FORM_JOB_TYPE) app.realtime.emitToUser(job.userId, TTS_JOB_UPDATED_EVENT, toTtsJob(job, app.mediaLinks));
   });
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
+  const extractor = new DocumentExtractor({ ...DEFAULT_EXTRACTOR_LIMITS, log: app.log });
+  app.addHook('onClose', () => extractor.close());
+  const uploadDirectory = documentUploadDirectory(app.config.dataDir);
+  // Documents are read within seconds: anything an hour old was left by a process that was killed mid-upload.
+  await removeStaleTemporaryFiles(uploadDirectory, new Date(Date.now() - 60 * 60 * 1000));
 
   app.post(
     '/voices/generate-tts',
@@ -168,9 +183,20 @@ export const ttsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = requireAuth(request).userId;
-      const upload = await readUpload(request);
-      const documentDependencies = { repository: service.repository, voices: app.voices, credits: app.credits, jobs: app.jobs, mediaLinks: app.mediaLinks };
-      return ok(await handleDocument(documentDependencies, userId, upload));
+      const upload = await readUpload(request, uploadDirectory);
+      const documentDependencies = {
+        repository: service.repository,
+        voices: app.voices,
+        credits: app.credits,
+        jobs: app.jobs,
+        mediaLinks: app.mediaLinks,
+        extractor,
+      };
+      try {
+        return ok(await handleDocument(documentDependencies, userId, upload));
+      } finally {
+        await upload.file.remove();
+      }
     },
   );
 

@@ -77,4 +77,20 @@ describe('DocumentDialog', () => {
     await userEvent.setup().click(screen.getByTestId('document-create'));
     expect(await screen.findByRole('alert')).toHaveTextContent('The document has more than 200,000 characters');
   });
+
+  it.each([
+    ['en', 'This document is too complex to read. Save it as plain text or simplify it, then try again.'],
+    ['tr', 'Bu belge okunamayacak kadar karmaşık. Düz metin olarak kaydedin veya sadeleştirin, ardından tekrar deneyin.'],
+  ] as const)('explains a document too complex to read (%s)', async (language, message) => {
+    await setupI18n(language);
+    renderInStudio(<DocumentDialog open onOpenChange={() => {}} options={OPTIONS} onText={() => {}} onJob={() => {}} />, {
+      routes: {
+        'POST /tts/documents': () =>
+          errorReply(422, 'DOCUMENT_TOO_COMPLEX', 'The document is too complex to read. Save it as plain text or simplify it, then try again'),
+      },
+    });
+    pick(new File(['PK'], 'bomb.docx'));
+    await userEvent.setup().click(screen.getByTestId('document-create'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
 });

@@ -61,7 +61,8 @@ export function DocumentDialog({ open, onOpenChange, options, onText, onJob }: D
       setFile(null);
       onOpenChange(false);
     } catch (failure) {
-      setError(isApiError(failure) && failure.status > 0 ? translate(failure.message) : t('tts.document.errors.failed'));
+      if (isApiError(failure) && failure.code === 'DOCUMENT_TOO_COMPLEX') setError(t('tts.document.errors.tooComplex'));
+      else setError(isApiError(failure) && failure.status > 0 ? translate(failure.message) : t('tts.document.errors.failed'));
     } finally {
       setUploading(false);
     }

@@ -1,0 +1,44 @@
+import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import { removeStaleTemporaryFiles, streamToTemporaryFile } from './upload-to-disk.ts';
+
+const folder = mkdtempSync(path.join(tmpdir(), 'sound-studio-upload-to-disk-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+const options = (directory: string) => ({ directory, prefix: 'test-', maxBytes: 10, tooLargeMessage: 'Too large' });
+
+describe('streamToTemporaryFile', () => {
+  it('writes what fits and removes what does not', async () => {
+    const directory = path.join(folder, 'stream');
+    const file = await streamToTemporaryFile(Readable.from([Buffer.from('12345'), Buffer.from('678')]), options(directory));
+    expect(file.sizeBytes).toBe(8);
+    expect(readdirSync(directory)).toEqual([path.basename(file.path)]);
+    await file.remove();
+    await expect(streamToTemporaryFile(Readable.from([Buffer.from('123456'), Buffer.from('789012')]), options(directory))).rejects.toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'Too large',
+    });
+    expect(readdirSync(directory)).toEqual([]);
+  });
+});
+
+describe('removeStaleTemporaryFiles', () => {
+  it('removes files older than the cut-off and keeps newer ones', async () => {
+    const directory = path.join(folder, 'stale');
+    const now = new Date();
+    const cutOff = new Date(now.getTime() - 60 * 60 * 1000);
+    rmSync(directory, { recursive: true, force: true });
+    await streamToTemporaryFile(Readable.from([Buffer.from('fresh')]), options(directory));
+    const stale = path.join(directory, 'test-left-by-a-crash');
+    writeFileSync(stale, 'old');
+    const twoHoursAgo = new Date(now.getTime() - 2 * 60 * 60 * 1000);
+    utimesSync(stale, twoHoursAgo, twoHoursAgo);
+    expect(await removeStaleTemporaryFiles(directory, cutOff)).toBe(1);
+    expect(readdirSync(directory)).toHaveLength(1);
+    expect(readdirSync(directory)).not.toContain('test-left-by-a-crash');
+    expect(await removeStaleTemporaryFiles(path.join(folder, 'missing'), cutOff)).toBe(0);
+  });
+});

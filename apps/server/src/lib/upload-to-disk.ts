@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { AppError } from './errors.ts';
+
+/** An upload written to disk; whoever receives it calls `remove()` when done with it, whatever happened. */
+export interface TemporaryFile {
+  path: string;
+  sizeBytes: number;
+  remove(): Promise<void>;
+}
+
+export interface TemporaryFileOptions {
+  /** Created when missing; one folder per kind of upload makes leftovers easy to see. */
+  directory: string;
+  /** Start of the file name, e.g. 'document-'. */
+  prefix: string;
+  maxBytes: number;
+  /** The 413 message past `maxBytes`. */
+  tooLargeMessage: string;
+}
+
+/**
+ * Streams an upload (for example a multipart file part) to a new temporary file, never holding it in memory. The size
+ * limit is enforced while the bytes arrive, and a stream that ends truncated (busboy's own `fileSize` limit) counts as
+ * too large. On every failure, too large, client abort or disk error, the partial file is removed before the error
+ * is rethrown. Generic on purpose: any upload route can use it.
+ */
+export async function streamToTemporaryFile(source: Readable & { truncated?: boolean }, options: TemporaryFileOptions): Promise<TemporaryFile> {
+  await mkdir(options.directory, { recursive: true });
+  const target = path.join(options.directory, `${options.prefix}${randomUUID()}`);
+  const remove = () => rm(target, { force: true });
+  const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', options.tooLargeMessage);
+  let sizeBytes = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      sizeBytes += chunk.length;
+      callback(sizeBytes > options.maxBytes ? tooLarge() : null, chunk);
+    },
+  });
+  try {
+    await pipeline(source, counter, createWriteStream(target, { flags: 'wx' }));
+    if (source.truncated) throw tooLarge();
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+  return { path: target, sizeBytes, remove };
+}
+
+/**
+ * Removes files in `directory` last written before `olderThan`: uploads a crashed or killed process never got to
+ * remove. Run at start-up; the age keeps it from touching uploads another process sharing the folder is reading.
+ */
+export async function removeStaleTemporaryFiles(directory: string, olderThan: Date): Promise<number> {
+  const names = await readdir(directory).catch(() => []);
+  let removed = 0;
+  for (const name of names) {
+    const target = path.join(directory, name);
+    const info = await stat(target).catch(() => null);
+    if (!info?.isFile() || info.mtime >= olderThan) continue;
+    await rm(target, { force: true });
+    removed += 1;
+  }
+  return removed;
+}
