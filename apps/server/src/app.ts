@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { SpeechEngine } from '@sound-studio/audio';
 import { Redis } from 'ioredis';
 import type { AppConfig } from './config.ts';
-import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { openDatabase, type DatabaseHandle, type DatabaseKind } from './db/client.ts';
 import { seedPlans } from './db/plan-seeds.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { apiKeysRoutes } from './features/api-keys/routes.ts';
@@ -33,6 +33,7 @@ import { ApiKeyAuthenticator } from './lib/api-keys/authenticator.ts';
 import { apiKeyOfRequest } from './lib/api-keys/key-format.ts';
 import { authenticateAccessToken, bearerToken } from './lib/authentication.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { CreditHoldSweeper } from './lib/credit-hold-sweeper.ts';
 import { CreditService } from './lib/credit-service.ts';
 import { createJobQueue } from './jobs/create-job-queue.ts';
 import { installErrorHandler } from './lib/error-handler.ts';
@@ -139,7 +140,9 @@ function decorateServices(app: FastifyInstance, services: Services): void {
   app.decorate('db', database.db);
   app.decorate('databaseKind', database.kind);
   app.decorate('redis', redis);
-  app.decorate('credits', new CreditService(database.db, clock));
+  const credits = new CreditService(database.db, clock, { holdLeaseMs: config.creditHolds.leaseSeconds * 1000 });
+  app.decorate('credits', credits);
+  installCreditHoldSweeper(app, new CreditHoldSweeper({ db: database.db, clock, credits, log: app.log }), database.kind);
   app.decorate('rateLimiters', createRateLimiters(config.rateLimits, rateLimitStore, clock));
   app.decorate('realtime', new RealtimeHub());
   app.decorateRequest('auth', null);
@@ -154,6 +157,19 @@ function decorateServices(app: FastifyInstance, services: Services): void {
   app.decorate('authenticateApiKey', async (request) => {
     request.apiKey = await apiKeys.authenticate(apiKeyOfRequest(request.headers));
   });
+}
+
+/**
+ * The sweep of abandoned credit holds runs once the app is ready (after every feature has registered what keeps its
+ * holds alive) and then periodically. The embedded database belongs to this one process, so at start-up no request
+ * anywhere can still own a hold; on PostgreSQL other nodes may be serving, so only lapsed leases count.
+ */
+function installCreditHoldSweeper(app: FastifyInstance, sweeper: CreditHoldSweeper, databaseKind: DatabaseKind): void {
+  app.decorate('creditHolds', sweeper);
+  app.addHook('onReady', async () => {
+    await sweeper.start(app.config.creditHolds.sweepSeconds * 1000, databaseKind === 'pglite' ? 'all' : 'lapsed');
+  });
+  app.addHook('preClose', () => sweeper.stop());
 }
 
 /**

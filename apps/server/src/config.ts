@@ -28,6 +28,14 @@ export interface JobsConfig {
   concurrency: number;
 }
 
+/** The sweep that gives back credits held for work nobody will finish (lib/credit-hold-sweeper.ts). */
+export interface CreditHoldsConfig {
+  /** How long a request's hold stays claimed without being renewed (it is renewed every sweep while the request runs). */
+  leaseSeconds: number;
+  /** How often holds are renewed and abandoned ones released. */
+  sweepSeconds: number;
+}
+
 export interface AppConfig {
   readonly port: number;
   readonly host: string;
@@ -48,6 +56,7 @@ export interface AppConfig {
   readonly logLevel: LogLevel;
   readonly speech: Readonly<SpeechConfig>;
   readonly jobs: Readonly<JobsConfig>;
+  readonly creditHolds: Readonly<CreditHoldsConfig>;
   readonly music: Readonly<MusicConfig>;
   readonly voiceLab: Readonly<VoiceLabConfig>;
   readonly apiKeys: Readonly<ApiKeysConfig>;
@@ -131,11 +140,18 @@ const environmentSchema = z.object({
   RUN_WORKERS: switchValue.default(true),
   JOB_CONCURRENCY: wholeNumber(1, 64).default(2),
   REFRESH_REUSE_GRACE_SECONDS: wholeNumber(0, 300).default(30),
+  CREDIT_HOLD_LEASE_SECONDS: wholeNumber(2, 86_400).default(120),
+  CREDIT_HOLD_SWEEP_SECONDS: wholeNumber(1, 3600).default(30),
   ...rateLimitShape,
 })
   .refine((values) => values.SPEECH_PROVIDER !== 'minimax' || Boolean(values.MINIMAX_API_KEY), {
     path: ['MINIMAX_API_KEY'],
     error: 'is required when SPEECH_PROVIDER is minimax',
+  })
+  // A lease must outlive at least one missed renewal, or a running request's hold could be taken for abandoned.
+  .refine((values) => values.CREDIT_HOLD_LEASE_SECONDS >= 2 * values.CREDIT_HOLD_SWEEP_SECONDS, {
+    path: ['CREDIT_HOLD_LEASE_SECONDS'],
+    error: 'must be at least twice CREDIT_HOLD_SWEEP_SECONDS',
   })
   // Without Redis nothing else can run the jobs this server enqueues.
   .refine((values) => values.RUN_WORKERS || Boolean(values.REDIS_URL), {
@@ -203,6 +219,7 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     logLevel: values.LOG_LEVEL,
     speech: speechFrom(values),
     jobs: { runWorkers: values.RUN_WORKERS, concurrency: values.JOB_CONCURRENCY },
+    creditHolds: { leaseSeconds: values.CREDIT_HOLD_LEASE_SECONDS, sweepSeconds: values.CREDIT_HOLD_SWEEP_SECONDS },
     music: music.config,
     voiceLab: voiceLab.config,
     apiKeys: apiKeys.config,

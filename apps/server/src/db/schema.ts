@@ -98,11 +98,19 @@ export const creditReservations = pgTable(
     status: text('status', { enum: RESERVATION_STATUSES }).notNull().default('held'),
     description: text('description').notNull(),
     reference: text('reference'),
+    /** The job (or music track) whose run settles the hold; null when a request settles it before replying. */
+    jobId: uuid('job_id'),
+    /**
+     * Until when the hold counts as taken care of without proof: a request's lease (renewed while it runs), or the
+     * moment by which a job's row must exist. Past it, a hold with no live job is released by the sweep.
+     */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     createdAt: createdAt(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [
     index('credit_reservations_user_id_idx').on(table.userId),
+    index('credit_reservations_held_expiry_idx').on(table.expiresAt).where(sql`${table.status} = 'held'`),
     check('credit_reservations_amount_positive', sql`${table.amount} > 0`),
   ],
 );

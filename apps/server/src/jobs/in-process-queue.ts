@@ -86,7 +86,7 @@ export class InProcessJobQueue implements JobQueue {
       }
       if (!job) return;
       if (this.#stopping) {
-        this.runner.notify(await this.store.requeue(job.id).catch(() => null));
+        this.runner.notify(await this.store.requeue(job).catch(() => null));
         return;
       }
       this.#launch(job);

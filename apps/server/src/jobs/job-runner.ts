@@ -60,15 +60,15 @@ export class JobRunner {
     }
     const reportProgress = async (progress: number) => {
       const clamped = Math.min(1, Math.max(0, Number.isFinite(progress) ? progress : 0));
-      this.notify(await this.store.setProgress(job.id, clamped));
+      this.notify(await this.store.setProgress(job, clamped));
     };
     try {
       const result = await registration.handler({ job, reportProgress, signal });
-      this.notify(await this.store.complete(job.id, result ?? {}));
+      this.notify(await this.store.complete(job, result ?? {}));
     } catch (error) {
       if (signal.aborted) {
         this.log.info({ jobId: job.id }, 'job interrupted by shutdown; queued again');
-        this.notify(await this.store.requeue(job.id).catch(() => null));
+        this.notify(await this.store.requeue(job).catch(() => null));
         return;
       }
       this.log.warn({ err: error, jobId: job.id, type: job.type }, 'job failed');
@@ -76,15 +76,23 @@ export class JobRunner {
     }
   }
 
-  /** Cleans up first (credits back, partial files gone), so whoever sees 'failed' sees the cleanup done too. */
+  /**
+   * Cleans up first (credits back, partial files gone), so whoever sees 'failed' sees the cleanup done too. A run that
+   * no longer holds the claim (the job finished, or a redelivery claimed it again) leaves everything alone: the files
+   * may be those of a run that succeeded and charged.
+   */
   async #fail(job: JobRecord, message: string, options: JobHandlerOptions): Promise<void> {
+    if (!(await this.store.holdsClaim(job).catch(() => false))) {
+      this.log.warn({ jobId: job.id, attempts: job.attempts }, 'a superseded job run failed; the job is left as it is');
+      return;
+    }
     try {
       await options.onFailed?.({ ...job, status: 'failed', error: message });
     } catch (error) {
       this.log.error({ err: error, jobId: job.id }, 'cleaning up after a failed job failed');
     }
     try {
-      this.notify(await this.store.fail(job.id, message));
+      this.notify(await this.store.fail(job, message));
     } catch (error) {
       this.log.error({ err: error, jobId: job.id }, 'could not record a job failure');
     }

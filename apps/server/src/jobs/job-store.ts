@@ -4,6 +4,14 @@ import { jobs } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { JobPayload, JobRecord, JobResult } from './types.ts';
 
+/** One run of a job: the id and the attempt number its claim set (claims count up `attempts`). */
+export type ClaimedRun = Pick<JobRecord, 'id' | 'attempts'>;
+
+/** The row is 'processing' under this very claim: no later claim (a redelivery) has taken it over. */
+function claimedBy(run: ClaimedRun) {
+  return and(eq(jobs.id, run.id), eq(jobs.status, 'processing'), eq(jobs.attempts, run.attempts));
+}
+
 /** SQL behind both queue implementations. Every state change stamps updated_at with the injected clock. */
 export class JobStore {
   constructor(
@@ -60,41 +68,53 @@ export class JobStore {
     return row ?? null;
   }
 
-  async setProgress(id: string, progress: number): Promise<JobRecord | null> {
+  async setProgress(run: ClaimedRun, progress: number): Promise<JobRecord | null> {
     const [row] = await this.db
       .update(jobs)
       .set({ progress, updatedAt: this.#now() })
-      .where(and(eq(jobs.id, id), eq(jobs.status, 'processing')))
+      .where(claimedBy(run))
       .returning();
     return row ?? null;
   }
 
-  async complete(id: string, result: JobResult): Promise<JobRecord | null> {
+  /**
+   * Records a finished run. Any run of the job may finish it while it is 'processing': a run that BullMQ thought
+   * stalled and redelivered has still done the whole work and charged for it, so its result stands; a later finish of
+   * the same job changes nothing.
+   */
+  async complete(run: ClaimedRun, result: JobResult): Promise<JobRecord | null> {
     const now = this.#now();
     const [row] = await this.db
       .update(jobs)
       .set({ status: 'completed', progress: 1, result, error: null, updatedAt: now, finishedAt: now })
-      .where(eq(jobs.id, id))
+      .where(and(eq(jobs.id, run.id), eq(jobs.status, 'processing')))
       .returning();
     return row ?? null;
   }
 
-  async fail(id: string, error: string): Promise<JobRecord | null> {
+  /** Records a failure, only for the run that holds the claim (a superseded or finished run changes nothing). */
+  async fail(run: ClaimedRun, error: string): Promise<JobRecord | null> {
     const now = this.#now();
     const [row] = await this.db
       .update(jobs)
       .set({ status: 'failed', error, updatedAt: now, finishedAt: now })
-      .where(eq(jobs.id, id))
+      .where(claimedBy(run))
       .returning();
     return row ?? null;
   }
 
-  /** Puts one interrupted job back in line (its progress restarts with it). */
-  async requeue(id: string): Promise<JobRecord | null> {
+  /** Whether `run` still holds the job's claim (it is 'processing' and nobody claimed it since). */
+  async holdsClaim(run: ClaimedRun): Promise<boolean> {
+    const [row] = await this.db.select({ id: jobs.id }).from(jobs).where(claimedBy(run));
+    return Boolean(row);
+  }
+
+  /** Puts one interrupted run's job back in line (its progress restarts with it). */
+  async requeue(run: ClaimedRun): Promise<JobRecord | null> {
     const [row] = await this.db
       .update(jobs)
       .set({ status: 'queued', progress: 0, startedAt: null, updatedAt: this.#now() })
-      .where(and(eq(jobs.id, id), eq(jobs.status, 'processing')))
+      .where(claimedBy(run))
       .returning();
     return row ?? null;
   }

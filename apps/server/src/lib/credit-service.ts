@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { PRICING_PATH, type CreditReason, type InsufficientCreditsDetails } from '@sound-studio/shared';
 import type { Database } from '../db/client.ts';
 import { creditReservations, creditTransactions, users, type ReservationStatus } from '../db/schema.ts';
@@ -17,19 +17,70 @@ export interface ReservationOutcome {
 type ReservationRow = typeof creditReservations.$inferSelect;
 
 /**
+ * Who settles a hold. A request settles it before it replies (its process renews the hold's lease while it runs); a
+ * job settles it when its run ends (the job's row says whether it still runs). The sweep releases holds nobody will.
+ */
+export type HoldOwner = { kind: 'request' } | { kind: 'job'; jobId: string };
+export const REQUEST_HOLD: HoldOwner = { kind: 'request' };
+export const jobHold = (jobId: string): HoldOwner => ({ kind: 'job', jobId });
+
+/** How long a hold counts as looked after without proof (see credit_reservations.expires_at). */
+export const DEFAULT_HOLD_LEASE_MS = 120_000;
+
+/**
+ * The request holds this process is still working on. Their leases are renewed by the sweeper; after a crash nobody
+ * renews them, so they lapse. An entry older than `maxAgeMs` (a request that forgot its hold) is renewed no more.
+ */
+export class LiveRequestHolds {
+  readonly #since = new Map<string, number>();
+
+  add(reservationId: string, now: number): void {
+    this.#since.set(reservationId, now);
+  }
+
+  delete(reservationId: string): void {
+    this.#since.delete(reservationId);
+  }
+
+  has(reservationId: string): boolean {
+    return this.#since.has(reservationId);
+  }
+
+  /** The holds to renew now; forgotten ones are dropped. */
+  renewable(now: number, maxAgeMs: number): string[] {
+    for (const [id, since] of this.#since) if (now - since > maxAgeMs) this.#since.delete(id);
+    return [...this.#since.keys()];
+  }
+}
+
+export interface CreditServiceOptions {
+  /** See DEFAULT_HOLD_LEASE_MS. */
+  holdLeaseMs?: number;
+  /** Shared by the service and every copy of it inside a transaction. */
+  liveRequestHolds?: LiveRequestHolds;
+}
+
+/**
  * The credit ledger. Every change writes a credit_transactions row and moves the cached users.credits in the same
  * transaction, so the balance always equals the ledger's sum; the CHECK (credits >= 0) is the last line of defence.
  * Work is paid in two steps: reserve (hold) before it starts, then settle (charge) or release (give back).
  */
 export class CreditService {
+  readonly holdLeaseMs: number;
+  readonly liveRequestHolds: LiveRequestHolds;
+
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-  ) {}
+    options: CreditServiceOptions = {},
+  ) {
+    this.holdLeaseMs = options.holdLeaseMs ?? DEFAULT_HOLD_LEASE_MS;
+    this.liveRequestHolds = options.liveRequestHolds ?? new LiveRequestHolds();
+  }
 
   /** The same service inside an open transaction (nested calls become savepoints). */
   within(tx: Database): CreditService {
-    return new CreditService(tx, this.clock);
+    return new CreditService(tx, this.clock, { holdLeaseMs: this.holdLeaseMs, liveRequestHolds: this.liveRequestHolds });
   }
 
   async balance(userId: string): Promise<number> {
@@ -62,11 +113,12 @@ export class CreditService {
 
   /**
    * Holds `amount` credits for work about to start and returns the reservation id. The conditional UPDATE takes the
-   * row lock, so concurrent reservations can never overdraw the balance.
+   * row lock, so concurrent reservations can never overdraw the balance. A request's hold counts as live in this
+   * process until it is settled or released.
    */
-  async reserve(userId: string, amount: number, description: string, reference: string): Promise<string> {
+  async reserve(userId: string, amount: number, description: string, reference: string, owner: HoldOwner = REQUEST_HOLD): Promise<string> {
     assertPositiveWhole(amount);
-    return this.db.transaction(async (tx) => {
+    const reservationId = await this.db.transaction(async (tx) => {
       const createdAt = this.#now();
       const [debited] = await tx
         .update(users)
@@ -80,7 +132,15 @@ export class CreditService {
       }
       const [reservation] = await tx
         .insert(creditReservations)
-        .values({ userId, amount, description, reference, createdAt })
+        .values({
+          userId,
+          amount,
+          description,
+          reference,
+          jobId: owner.kind === 'job' ? owner.jobId : null,
+          expiresAt: new Date(createdAt.getTime() + this.holdLeaseMs),
+          createdAt,
+        })
         .returning({ id: creditReservations.id });
       if (!reservation) throw new Error('Reservation insert returned no row');
       await tx.insert(creditTransactions).values({
@@ -94,6 +154,54 @@ export class CreditService {
       });
       return reservation.id;
     });
+    if (owner.kind === 'request') this.liveRequestHolds.add(reservationId, this.clock.now());
+    return reservationId;
+  }
+
+  /**
+   * Holds more for work that turned out bigger than estimated (an upload longer than its header said): the held
+   * reservation grows to `amount` (402 INSUFFICIENT_CREDITS when the balance cannot cover the difference). Growing to
+   * what is already held, or less, changes nothing.
+   */
+  async extend(reservationId: string, amount: number): Promise<ReservationOutcome> {
+    assertPositiveWhole(amount);
+    return this.db.transaction(async (tx) => {
+      const reservation = await lockReservation(tx, reservationId);
+      const extra = amount - reservation.amount;
+      if (reservation.status !== 'held' || extra <= 0) return outcomeOf(reservation);
+      const [debited] = await tx
+        .update(users)
+        .set({ credits: sql`${users.credits} - ${extra}` })
+        .where(and(eq(users.id, reservation.userId), gte(users.credits, extra)))
+        .returning({ credits: users.credits });
+      if (!debited) {
+        const available = await this.within(tx).balance(reservation.userId);
+        const details: InsufficientCreditsDetails = { redirectUrl: PRICING_PATH, required: extra, available };
+        throw new AppError('INSUFFICIENT_CREDITS', 'Insufficient credits', { ...details });
+      }
+      await tx.insert(creditTransactions).values({
+        userId: reservation.userId,
+        amount: -extra,
+        reason: 'hold',
+        description: reservation.description,
+        reference: reservation.reference,
+        reservationId: reservation.id,
+        createdAt: this.#now(),
+      });
+      const [extended] = await tx.update(creditReservations).set({ amount }).where(eq(creditReservations.id, reservation.id)).returning();
+      return outcomeOf(extended ?? reservation);
+    });
+  }
+
+  /** Pushes the leases of this process's live request holds forward (the sweeper calls it on every round). */
+  async renewLeases(ids: readonly string[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const renewed = await this.db
+      .update(creditReservations)
+      .set({ expiresAt: new Date(this.clock.now() + this.holdLeaseMs) })
+      .where(and(inArray(creditReservations.id, [...ids]), eq(creditReservations.status, 'held')))
+      .returning({ id: creditReservations.id });
+    return renewed.length;
   }
 
   /**
@@ -101,6 +209,7 @@ export class CreditService {
    * returns to the balance. Settling again, or settling a released reservation, changes nothing.
    */
   async settle(reservationId: string, actualAmount?: number): Promise<ReservationOutcome> {
+    this.liveRequestHolds.delete(reservationId);
     return this.db.transaction(async (tx) => {
       const reservation = await lockReservation(tx, reservationId);
       if (reservation.status !== 'held') return outcomeOf(reservation);
@@ -132,6 +241,7 @@ export class CreditService {
 
   /** Gives a hold back in full (failed or cancelled work is never charged). Releasing again changes nothing. */
   async release(reservationId: string): Promise<ReservationOutcome> {
+    this.liveRequestHolds.delete(reservationId);
     return this.db.transaction(async (tx) => {
       const reservation = await lockReservation(tx, reservationId);
       if (reservation.status !== 'held') return outcomeOf(reservation);

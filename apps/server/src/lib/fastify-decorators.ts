@@ -6,6 +6,7 @@ import type { ApiKeyAuthenticator, ApiKeyContext } from './api-keys/authenticato
 import type { AuthContext } from './authentication.ts';
 import type { Clock } from './clock.ts';
 import type { JobQueue } from '../jobs/types.ts';
+import type { CreditHoldSweeper } from './credit-hold-sweeper.ts';
 import type { CreditService } from './credit-service.ts';
 import type { FileStore } from './file-store/file-store.ts';
 import type { MediaLinks } from './media-links.ts';
@@ -21,6 +22,8 @@ declare module 'fastify' {
     databaseKind: DatabaseKind;
     clock: Clock;
     credits: CreditService;
+    /** Releases credit holds nobody will settle; at start-up and every CREDIT_HOLD_SWEEP_SECONDS. */
+    creditHolds: CreditHoldSweeper;
     rateLimiters: RateLimiters;
     realtime: RealtimeHub;
     /** The shared Redis connection when REDIS_URL is set. */

@@ -43,9 +43,13 @@ export class CustomVoices implements CustomVoiceSource {
     return { used, total: allowance.customVoices };
   }
 
-  /** 409 when every slot of the plan is taken (checked before any credit is held, and again when saving). */
-  async assertSlotFree(userId: string, db?: Database): Promise<VoiceSlots> {
-    const slots = await this.slots(userId, db);
+  /**
+   * 409 when every slot of the plan is taken (checked before any credit is held, and again when saving). Given the
+   * saving transaction, it first locks the owner's row, so the count stays true until the insert commits.
+   */
+  async assertSlotFree(userId: string, tx?: Database): Promise<VoiceSlots> {
+    if (tx) await this.repository.lockOwner(userId, tx);
+    const slots = await this.slots(userId, tx);
     if (slots.used >= slots.total) throw new AppError('CONFLICT', NO_SLOTS_MESSAGE, { ...slots });
     return slots;
   }

@@ -35,6 +35,14 @@ export class CustomVoiceRepository {
     return row?.used ?? 0;
   }
 
+  /**
+   * Locks the owner's row until the transaction ends, so saves of one user are counted one after another: under READ
+   * COMMITTED two transactions would otherwise both count the same free slot and both insert.
+   */
+  async lockOwner(userId: string, tx: Database): Promise<void> {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  }
+
   async insert(values: NewCustomVoice, db: Database = this.db): Promise<CustomVoiceRow> {
     const [row] = await db.insert(customVoices).values(values).returning();
     if (!row) throw new Error('Custom voice insert returned no row');

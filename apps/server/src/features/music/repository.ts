@@ -86,6 +86,16 @@ export class MusicRepository {
     return rows.map((row) => row.track);
   }
 
+  /** Of the given ids, the tracks still waiting or rendering (their job will settle their credit hold). */
+  async unfinishedTrackIds(ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .select({ id: musicTracks.id })
+      .from(musicTracks)
+      .where(and(inArray(musicTracks.id, ids), inArray(musicTracks.status, ['generating', 'processing'])));
+    return rows.map((row) => row.id);
+  }
+
   async hasJob(trackId: string): Promise<boolean> {
     const [row] = await this.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, trackId));
     return Boolean(row);

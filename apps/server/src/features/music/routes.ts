@@ -60,6 +60,8 @@ export const musicRoutes: FastifyPluginAsyncZod = async (app) => {
       app.log.warn({ err: error }, 'could not announce a featured track or queue the next one'),
     );
   });
+  // A track waiting for its job (a crash between the insert and the enqueue is queued again at start-up) keeps its hold.
+  app.creditHolds.keepHeldWhile((ids) => repository.unfinishedTrackIds(ids));
   startCatalogue(app, featured);
   app.addHook('onClose', () => engine.close());
 

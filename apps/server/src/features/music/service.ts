@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { plans, users } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs/types.ts';
 import { CreditHold } from '../../lib/credit-hold.ts';
-import type { CreditService } from '../../lib/credit-service.ts';
+import { jobHold, type CreditService } from '../../lib/credit-service.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/file-store/file-store.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -66,8 +66,8 @@ export class MusicService {
   }
 
   /**
-   * Checks the policy, holds the credits and creates the track as 'generating' with its job; the reply does not wait
-   * for the music. Nothing is created when the hold fails.
+   * Checks the policy, holds the credits and creates the track as 'generating' (one transaction, so no hold is ever
+   * without its track), then its job; the reply does not wait for the music. Nothing is created when the hold fails.
    */
   async generate(userId: string, request: Required<Omit<MusicGenerateRequest, 'lyrics'>> & { lyrics?: string | undefined }): Promise<MusicTrack> {
     const lyrics = request.lyrics?.trim() || null;
@@ -76,9 +76,10 @@ export class MusicService {
     const plan = planForTrack(request.prompt, request.duration, seed, lyrics);
     const cost = musicCost(request.duration, await this.ratePer30Seconds(userId));
     const trackId = crypto.randomUUID();
-    const hold = await CreditHold.reserve(this.deps.credits, userId, cost, `Music: ${plan.title} (${request.duration} s)`, trackId);
-    try {
-      const track = await this.deps.repository.insertTrack({
+    const description = `Music: ${plan.title} (${request.duration} s)`;
+    const track = await this.deps.db.transaction(async (tx) => {
+      const hold = await CreditHold.reserve(this.deps.credits.within(tx), userId, cost, description, trackId, jobHold(trackId));
+      return this.deps.repository.within(tx).insertTrack({
         id: trackId,
         userId,
         title: plan.title,
@@ -92,10 +93,12 @@ export class MusicService {
         plan: planSummary(plan),
         seed,
       });
+    });
+    try {
       await this.deps.jobs.enqueue(MUSIC_JOB_TYPE, userId, { trackId }, { id: trackId });
       return toMusicTrack(track, this.deps.mediaLinks);
     } catch (error) {
-      await hold.release();
+      await CreditHold.existing(this.deps.credits, track.reservationId, cost).release();
       await this.deps.repository.deleteTrack(trackId, userId).catch(() => null);
       throw error;
     }

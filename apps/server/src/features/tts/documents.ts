@@ -6,7 +6,7 @@ import { TEXT_MAX_LENGTH, ttsRequestSchema, UPLOAD_LIMITS, type DocumentReply } 
 import { z } from 'zod';
 import type { JobQueue } from '../../jobs/types.ts';
 import { CreditHold } from '../../lib/credit-hold.ts';
-import type { CreditService } from '../../lib/credit-service.ts';
+import { jobHold, type CreditService } from '../../lib/credit-service.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
 import type { VoiceDirectory } from '../../lib/voice-directory.ts';
@@ -136,7 +136,7 @@ export async function handleDocument(deps: DocumentDependencies, userId: string,
   assertSpeakable(engineRequestOf(prepared, text.slice(0, TEXT_MAX_LENGTH)));
   const cost = costOf(characters, creditsPerCharacter);
   const description = `Text to speech: ${upload.fileName} (${characters} characters)`;
-  const hold = await CreditHold.reserve(deps.credits, userId, cost, description, `tts:${jobId}`);
+  const hold = await CreditHold.reserve(deps.credits, userId, cost, description, `tts:${jobId}`, jobHold(jobId));
   const payload: LongFormPayload = {
     fileName: upload.fileName,
     text,

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { CreditHold } from '../../lib/credit-hold.ts';
-import type { CreditService } from '../../lib/credit-service.ts';
+import { REQUEST_HOLD, type CreditService } from '../../lib/credit-service.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/file-store/file-store.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
@@ -47,7 +47,7 @@ export class TtsService {
   /** Holds the generation's credits (402 INSUFFICIENT_CREDITS when the balance is short). */
   holdCredits(prepared: PreparedSpeech): Promise<CreditHold> {
     const description = `Text to speech (${prepared.characters} characters)`;
-    return CreditHold.reserve(this.deps.credits, prepared.userId, prepared.cost, description, `tts:${prepared.generationId}`);
+    return CreditHold.reserve(this.deps.credits, prepared.userId, prepared.cost, description, `tts:${prepared.generationId}`, REQUEST_HOLD);
   }
 
   /** POST /voices/generate-tts: hold credits, render and store the MP3, then keep it and charge in one transaction. */

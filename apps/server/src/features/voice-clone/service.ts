@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { CreditHold } from '../../lib/credit-hold.ts';
-import type { CreditService } from '../../lib/credit-service.ts';
+import { REQUEST_HOLD, type CreditService } from '../../lib/credit-service.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/file-store/file-store.ts';
 import { renderSpeechToFile } from '../../lib/speech/render-to-file.ts';
@@ -56,7 +56,7 @@ export class VoiceCloneService {
     const samples = await decodeSamples(upload);
     const { rates } = await this.deps.customVoices.repository.allowance(userId);
     const voiceId = randomUUID();
-    const hold = await CreditHold.reserve(this.deps.credits, userId, rates.voiceClone.creation, `Voice clone: ${fields.name}`, `clone:${voiceId}`);
+    const hold = await CreditHold.reserve(this.deps.credits, userId, rates.voiceClone.creation, `Voice clone: ${fields.name}`, `clone:${voiceId}`, REQUEST_HOLD);
     const previewKey = customVoicePreviewKey(userId, voiceId);
     try {
       const cloned = await this.#build(voiceId, samples, fields);

@@ -58,7 +58,9 @@ export interface IsolatorJobDependencies {
 
 /**
  * Decodes the upload to 48 kHz in a bounded ffmpeg, isolates the voice in the worker pool (progress as it goes),
- * stores clean MP3 + WAV and the original as MP3, then charges the started minutes of the decoded length.
+ * stores clean MP3 + WAV and the original as MP3, then charges the started minutes of the decoded length. The hold
+ * came from the probe's estimate, which a header can understate: it grows to the decoded length's price before any
+ * work is done (the job fails with INSUFFICIENT_CREDITS, charging nothing, when the balance cannot cover it).
  */
 export function isolatorJobHandler(deps: IsolatorJobDependencies) {
   return async ({ job, reportProgress, signal }: JobContext): Promise<JobResult> => {
@@ -66,6 +68,8 @@ export function isolatorJobHandler(deps: IsolatorJobDependencies) {
     const keys = isolatorKeys(job.userId, job.id);
     const progress = throttledProgress(reportProgress);
     const decoded = await decodeUpload(deps.files, keys.upload, signal);
+    const cost = isolationCost(decoded.durationSeconds, payload.creditsPerMinute);
+    const hold = await CreditHold.existing(deps.credits, payload.reservationId, payload.heldCredits).extendTo(cost);
     await progress(0.1);
     const isolated = await deps.isolator.isolate(decoded.samples, {
       sampleRate: decoded.sampleRate,
@@ -79,8 +83,7 @@ export function isolatorJobHandler(deps: IsolatorJobDependencies) {
     await deps.files.put(keys.clean, clean.mp3);
     await deps.files.put(keys.cleanWav, clean.wav);
     await deps.files.put(keys.original, original.mp3);
-    const cost = Math.min(payload.heldCredits, isolationCost(decoded.durationSeconds, payload.creditsPerMinute));
-    const credits = await CreditHold.existing(deps.credits, payload.reservationId, payload.heldCredits).settle(cost);
+    const credits = await hold.settle(cost);
     await deps.files.delete(keys.upload);
     return { cleanKey: keys.clean, cleanWavKey: keys.cleanWav, originalKey: keys.original, durationSeconds: decoded.durationSeconds, credits };
   };

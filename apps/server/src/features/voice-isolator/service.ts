@@ -9,7 +9,7 @@ import { JobStore } from '../../jobs/job-store.ts';
 import type { JobQueue } from '../../jobs/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { CreditHold } from '../../lib/credit-hold.ts';
-import type { CreditService } from '../../lib/credit-service.ts';
+import { jobHold, type CreditService } from '../../lib/credit-service.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/file-store/file-store.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -51,7 +51,7 @@ export class VoiceIsolatorService {
       const heldCredits = isolationCost(durationSeconds ?? UPLOAD_LIMITS.isolatorMaxSeconds, creditsPerMinute);
       const jobId = randomUUID();
       const description = `Voice isolator: ${upload.fileName}`;
-      const hold = await CreditHold.reserve(this.deps.credits, userId, heldCredits, description, `isolator:${jobId}`);
+      const hold = await CreditHold.reserve(this.deps.credits, userId, heldCredits, description, `isolator:${jobId}`, jobHold(jobId));
       const keys = isolatorKeys(userId, jobId);
       try {
         await this.#store(upload.path, keys.upload);
