@@ -70,7 +70,7 @@ export class VoiceCloneService {
     const hold = await CreditHold.reserve(this.deps.credits, userId, heldCredits, `Voice clone: ${fields.name}`, `clone:${jobId}`);
     const stored = samples.map((sample, index) => ({ key: cloneSampleKey(userId, jobId, index), fileName: sample.fileName }));
     try {
-      for (const [index, sample] of samples.entries()) await storeLocalFile(this.deps.files, sample.path, stored[index]?.key ?? '');
+      for (const [index, sample] of samples.entries()) await storeLocalFile(this.deps.files, sample.path, cloneSampleKey(userId, jobId, index));
       const payload: ClonePayload = { fields, samples: stored, heldCredits, reservationId: hold.reservationId };
       const job = await this.deps.jobs.enqueue(VOICE_CLONE_JOB_TYPE, userId, payload, { id: jobId });
       return await toVoiceCloneJob(job, this.deps.customVoices);

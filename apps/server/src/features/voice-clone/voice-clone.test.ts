@@ -287,22 +287,6 @@ describe('voice clone (local match)', () => {
     expect(ledger.balance).toBe(ledger.ledgerSum);
     expect((await myVoices(user)).voices).toEqual([]);
   }, SLOW_TEST_MS);
-
-  it('completes while a long isolation is still running: clones have a job slot and a worker of their own', async () => {
-    const user = await t.register();
-    const token = user.session.accessToken;
-    const fiveMinutes = wavOf(whiteNoise(FIXTURE_RATE * 300, 0.05));
-    const isolation = await postForm(t, user, '/api/voice-isolator/jobs', [{ name: 'file', value: fiveMinutes, fileName: 'five-minutes.wav', contentType: 'audio/wav' }]);
-    expect(isolation.statusCode).toBe(201);
-    const isolationId = dataOf<IsolatorJob>(isolation).id;
-    const isolationJob = async () => dataOf<IsolatorJob>(await t.request({ url: `/api/voice-isolator/jobs/${isolationId}`, token }));
-    await waitFor(async () => (await isolationJob()).status === 'processing', 30_000, 50);
-
-    const done = await cloneToEnd(t, user, [wavSample()]);
-    expect(done.status).toBe('completed');
-    // The isolation started first and is still at work (the app's shutdown puts it back in the queue).
-    expect((await isolationJob()).status).toBe('processing');
-  }, SLOW_TEST_MS);
 });
 
 describe('voice clone (MiniMax)', () => {
@@ -378,5 +362,24 @@ describe('voice clone uploads that never finish', () => {
     expect(await heldReservations(t, userIdOf(user))).toEqual([]);
     expect(await t.app.credits.balance(userIdOf(user))).toBe(before);
     expect(await storedCloneSamples(t, user)).toEqual([]);
+  }, SLOW_TEST_MS);
+});
+
+// Last in the file: the isolation it starts is still running when the test ends.
+describe('voice clone beside the voice isolator', () => {
+  it('completes while a long isolation is still running: clones have a job slot and a worker of their own', async () => {
+    const user = await t.register();
+    const token = user.session.accessToken;
+    const fiveMinutes = wavOf(whiteNoise(FIXTURE_RATE * 300, 0.05));
+    const isolation = await postForm(t, user, '/api/voice-isolator/jobs', [{ name: 'file', value: fiveMinutes, fileName: 'five-minutes.wav', contentType: 'audio/wav' }]);
+    expect(isolation.statusCode).toBe(201);
+    const isolationId = dataOf<IsolatorJob>(isolation).id;
+    const isolationJob = async () => dataOf<IsolatorJob>(await t.request({ url: `/api/voice-isolator/jobs/${isolationId}`, token }));
+    await waitFor(async () => (await isolationJob()).status === 'processing', 30_000, 50);
+
+    const done = await cloneToEnd(t, user, [wavSample()]);
+    expect(done.status).toBe('completed');
+    // The isolation started first and is still at work (the app's shutdown puts it back in the queue).
+    expect((await isolationJob()).status).toBe('processing');
   }, SLOW_TEST_MS);
 });

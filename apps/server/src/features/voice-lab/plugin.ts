@@ -32,7 +32,7 @@ export const voiceLabRoutes: FastifyPluginAsyncZod = async (app) => {
   const uploadDir = voiceLabUploadDir(app.config);
   await prepareUploadDir(uploadDir, STALE_UPLOAD_MS);
 
-  app.jobs.register(ISOLATOR_JOB_TYPE, isolatorJobHandler({ isolator, files, credits }), {
+  app.jobs.register(ISOLATOR_JOB_TYPE, isolatorJobHandler({ isolator, files, credits, scratchDir: uploadDir }), {
     onFailed: isolatorFailureHandler({ files, credits }),
   });
   const cloneJobs = {
