@@ -72,6 +72,7 @@ describe('OpenAPI document', () => {
         'POST /api/voice-design/previews',
         'POST /api/voice-design/voices',
         'POST /api/voice-clone/voices',
+        'GET /api/voice-clone/jobs/{id}',
         'POST /api/voice-isolator/jobs',
         'GET /api/voice-isolator/jobs',
         'GET /api/voice-isolator/jobs/{id}',

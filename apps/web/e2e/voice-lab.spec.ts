@@ -176,6 +176,8 @@ test.describe('voice lab', () => {
     await expect(page.getByText('Please confirm you have the right to use this voice')).toBeVisible();
     await page.getByLabel(/I confirm that this is my voice/).click();
     await page.getByTestId('clone-create').click();
+    // The clone is a job: its progress shows until the voice is ready.
+    await expect(page.getByTestId('clone-job')).toBeVisible();
     const result = page.getByTestId('custom-voice-result');
     await expect(result).toContainText('My harbour voice', { timeout: 90_000 });
     await expect(page.getByTestId('clone-match')).toBeVisible();

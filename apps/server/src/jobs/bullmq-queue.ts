@@ -17,7 +17,8 @@ interface QueueMessage {
 
 /**
  * The queue with REDIS_URL: BullMQ carries job ids (one queue per job type) to whichever process runs workers, the
- * API server or `npm run worker`; the jobs table stays the source of truth. BullMQ redelivers the jobs of a worker
+ * API server or `npm run worker`; the jobs table stays the source of truth. Each type has its own worker, so types
+ * never wait behind each other; `ownSlots` sets a type's concurrency. BullMQ redelivers the jobs of a worker
  * that died (stalled jobs) and start-up re-announces unfinished rows, so nothing is lost between the two.
  */
 export class BullMqJobQueue implements JobQueue {
@@ -58,7 +59,7 @@ export class BullMqJobQueue implements JobQueue {
       const worker = new Worker<QueueMessage>(queueName(type), (message) => this.#process(message), {
         connection,
         prefix: this.options.prefix,
-        concurrency: this.options.concurrency,
+        concurrency: this.runner.ownSlotsOf(type) ?? this.options.concurrency,
       });
       worker.on('error', () => undefined); // connection errors are retried by ioredis; jobs record their own failures
       this.#workers.push(worker);

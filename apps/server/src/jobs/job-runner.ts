@@ -7,6 +7,12 @@ export type JobLogger = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
 /** A job started this many times without finishing (each start after a crash or shutdown) is given up. */
 export const DEFAULT_MAX_ATTEMPTS = 3;
 
+/** Job types that run in the same slots. */
+export interface JobLane {
+  types: string[];
+  slots: number;
+}
+
 interface Registration {
   handler: JobHandler;
   options: JobHandlerOptions;
@@ -33,6 +39,24 @@ export class JobRunner {
 
   get types(): string[] {
     return [...this.#registrations.keys()];
+  }
+
+  /** The `ownSlots` of a type, or null when it shares the queue's slots. */
+  ownSlotsOf(type: string): number | null {
+    return this.#registrations.get(type)?.options.ownSlots ?? null;
+  }
+
+  /**
+   * The registered types grouped by the slots they run in: one lane for the types sharing `sharedSlots`, one lane per
+   * type with slots of its own.
+   */
+  lanes(sharedSlots: number): JobLane[] {
+    const shared = this.types.filter((type) => this.ownSlotsOf(type) === null);
+    const own = this.types.flatMap((type) => {
+      const slots = this.ownSlotsOf(type);
+      return slots === null ? [] : [{ types: [type], slots }];
+    });
+    return [...(shared.length > 0 ? [{ types: shared, slots: sharedSlots }] : []), ...own];
   }
 
   onUpdate(listener: JobListener): void {

@@ -125,6 +125,36 @@ export function jobQueueContract(setup: QueueContractSetup): void {
     }
   });
 
+  it('runs a type with slots of its own while long jobs of other types fill the shared slots', async () => {
+    const db = setup.db();
+    const userId = await insertUser(db);
+    const longType = uniqueType('long');
+    const quickType = uniqueType('quick');
+    const queue = setup.queue(1);
+    const gate = deferred();
+    let longRunning = false;
+    queue.register(longType, async () => {
+      longRunning = true;
+      await gate.promise;
+    });
+    queue.register(quickType, async () => ({ quick: true }), { ownSlots: 1 });
+    await queue.start();
+    try {
+      const long = await queue.enqueue(longType, userId, {});
+      const waiting = await queue.enqueue(longType, userId, {});
+      await waitFor(async () => longRunning);
+      const quick = await queue.enqueue(quickType, userId, {});
+      expect(await waitFor(finished(db, quick.id))).toMatchObject({ status: 'completed', result: { quick: true } });
+      expect((await jobRow(db, long.id)).status).toBe('processing');
+      expect((await jobRow(db, waiting.id)).status).toBe('queued');
+      gate.resolve();
+      await waitFor(finished(db, waiting.id));
+    } finally {
+      gate.resolve();
+      await queue.stop();
+    }
+  });
+
   it('marks a throwing job failed with its message and calls onFailed once', async () => {
     const db = setup.db();
     const userId = await insertUser(db);

@@ -26,6 +26,11 @@ export type JobHandler = (context: JobContext) => Promise<JobResult | void>;
 export interface JobHandlerOptions {
   /** Runs once when a job of this type fails, before the row says so (give back credits, remove partial files). */
   onFailed?: (job: JobRecord) => Promise<void>;
+  /**
+   * Slots of its own (this many jobs of the type at a time) instead of the queue's shared ones, so a short job type
+   * never waits behind long jobs of other types.
+   */
+  ownSlots?: number;
 }
 
 export type JobListener = (job: JobRecord) => void;

@@ -99,6 +99,26 @@ export const customVoiceReplySchema = z.object({
 });
 export type CustomVoiceReply = z.infer<typeof customVoiceReplySchema>;
 
+/**
+ * A voice-clone job (POST /voice-clone/voices, GET /voice-clone/jobs/{id}): the samples are checked and the credits
+ * held when it is created; `result` is the new voice once completed (null if it has since been deleted).
+ */
+export const voiceCloneJobSchema = z.object({
+  id: z.string(),
+  status: z.enum(JOB_STATUSES),
+  /** 0 to 1. */
+  progress: z.number(),
+  /** The voice's name. */
+  name: z.string(),
+  sampleCount: z.number().int(),
+  /** Held while the job runs, charged once it completes, 0 when it failed. */
+  credits: z.number().int(),
+  result: customVoiceReplySchema.nullable(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type VoiceCloneJob = z.infer<typeof voiceCloneJobSchema>;
+
 /** GET /voices/mine. */
 export const myVoicesReplySchema = z.object({ voices: z.array(voiceSchema), slots: voiceSlotsSchema });
 export type MyVoicesReply = z.infer<typeof myVoicesReplySchema>;
@@ -112,3 +132,6 @@ export type DeleteVoiceReply = z.infer<typeof deleteVoiceReplySchema>;
 
 /** Sent on the '/user' namespace whenever one of the caller's isolator jobs changes (the UI may also poll). */
 export const ISOLATOR_JOB_UPDATED_EVENT = 'isolator_job_updated';
+
+/** Sent on the '/user' namespace whenever one of the caller's voice-clone jobs changes (the UI may also poll). */
+export const VOICE_CLONE_JOB_UPDATED_EVENT = 'voice_clone_job_updated';

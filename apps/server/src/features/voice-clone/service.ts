@@ -1,158 +1,111 @@
 import { randomUUID } from 'node:crypto';
-import {
-  decodeCloneSample,
-  findSpeechLanguage,
-  validateCloneUploads,
-  type ClonedVoice,
-  type CloneSample,
-  type SpeechEngine,
-  type VoiceCloneProvider,
-  type VoiceIsolator,
-} from '@sound-studio/audio';
-import { fieldErrors, voiceCloneFieldsSchema, type CloneMatch, type CustomVoiceReply } from '@sound-studio/shared';
-import type { z } from 'zod';
+import { DURATION_TOLERANCE_SECONDS, MediaError, probeMedia, validateCloneUploads } from '@sound-studio/audio';
+import { fieldErrors, UPLOAD_LIMITS, voiceCloneFieldsSchema, type VoiceCloneJob } from '@sound-studio/shared';
+import { JobStore } from '../../jobs/job-store.ts';
+import type { JobQueue } from '../../jobs/types.ts';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { CreditHold } from '../../lib/credit-hold.ts';
-import { REQUEST_HOLD, type CreditService } from '../../lib/credit-service.ts';
-import { AppError } from '../../lib/errors.ts';
+import { jobHold, type CreditService } from '../../lib/credit-service.ts';
+import { AppError, validationError } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/file-store/file-store.ts';
-import { renderSpeechToFile } from '../../lib/speech/render-to-file.ts';
-import { speechErrorToAppError } from '../../lib/speech/speech-errors.ts';
-import { customVoicePreviewKey, type CustomVoices } from '../custom-voices/custom-voices.ts';
+import { isUuid } from '../../lib/ids.ts';
+import type { CustomVoices } from '../custom-voices/custom-voices.ts';
 import { mediaErrorToAppError } from '../voice-lab/media-errors.ts';
-import type { CloneUpload } from './upload.ts';
-
-type CloneFields = z.output<typeof voiceCloneFieldsSchema>;
-const DECODE_RATE = 48_000;
+import { storeLocalFile } from '../voice-lab/stored-files.ts';
+import { cloneSampleKey, toVoiceCloneJob, VOICE_CLONE_JOB_TYPE, type CloneFields, type ClonePayload } from './clone-job.ts';
+import type { CloneSampleUpload, CloneUpload } from './upload.ts';
 
 export interface VoiceCloneDependencies {
   db: Database;
   clock: Clock;
   credits: CreditService;
   files: FileStore;
-  speech: SpeechEngine;
-  isolator: VoiceIsolator;
-  provider: VoiceCloneProvider;
+  jobs: JobQueue;
   customVoices: CustomVoices;
 }
 
 /**
- * Voice clone: checked samples become a voice in My Voices, paid with the plan's clone rate (2000 credits) and taking
- * a slot. Locally it is a match of measurable traits (pitch, range, rate, brightness), and the voice's description
- * says so; with MiniMax configured the clone is made there. Any failure gives the credits back and keeps nothing.
+ * Voice clone: checked samples become a job that makes a voice in My Voices, paid with the plan's clone rate (2000
+ * credits, held now, charged when the voice is kept) and taking a slot. Any failure gives the credits back.
  */
 export class VoiceCloneService {
-  constructor(private readonly deps: VoiceCloneDependencies) {}
+  readonly #jobStore: JobStore;
 
-  async clone(userId: string, upload: CloneUpload): Promise<CustomVoiceReply> {
-    const fields = parseFields(upload.fields);
+  constructor(private readonly deps: VoiceCloneDependencies) {
+    this.#jobStore = new JobStore(deps.db, deps.clock);
+  }
+
+  /**
+   * Checks the form and each sample by content and length (probing, not decoding), checks the slot, holds the credits
+   * and enqueues the clone. The samples on disk are always removed; the stored copies belong to the job.
+   */
+  async submit(userId: string, upload: CloneUpload): Promise<VoiceCloneJob> {
     try {
-      validateCloneUploads(upload.samples.map((sample) => ({ name: sample.fileName, sizeBytes: sample.bytes.length })));
-    } catch (error) {
-      throw mediaErrorToAppError(error);
+      const fields = parseFields(upload.fields);
+      try {
+        validateCloneUploads(upload.samples.map((sample) => ({ name: sample.fileName, sizeBytes: sample.sizeBytes })));
+      } catch (error) {
+        throw mediaErrorToAppError(error);
+      }
+      for (const sample of upload.samples) await probeSample(sample);
+      await this.deps.customVoices.assertSlotFree(userId);
+      return await this.#enqueue(userId, fields, upload.samples);
+    } finally {
+      await upload.remove();
     }
-    await this.deps.customVoices.assertSlotFree(userId);
-    const samples = await decodeSamples(upload);
+  }
+
+  async find(userId: string, id: string): Promise<VoiceCloneJob> {
+    const job = isUuid(id) ? await this.#jobStore.find(id) : null;
+    if (!job || job.userId !== userId || job.type !== VOICE_CLONE_JOB_TYPE) throw new AppError('NOT_FOUND', 'Job not found');
+    return toVoiceCloneJob(job, this.deps.customVoices);
+  }
+
+  async #enqueue(userId: string, fields: CloneFields, samples: CloneSampleUpload[]): Promise<VoiceCloneJob> {
     const { rates } = await this.deps.customVoices.repository.allowance(userId);
-    const voiceId = randomUUID();
-    const hold = await CreditHold.reserve(this.deps.credits, userId, rates.voiceClone.creation, `Voice clone: ${fields.name}`, `clone:${voiceId}`, REQUEST_HOLD);
-    const previewKey = customVoicePreviewKey(userId, voiceId);
+    const jobId = randomUUID();
+    const heldCredits = rates.voiceClone.creation;
+    // The voice takes the job's id, so the ledger reference names both.
+    const hold = await CreditHold.reserve(this.deps.credits, userId, heldCredits, `Voice clone: ${fields.name}`, `clone:${jobId}`, jobHold(jobId));
+    const stored = samples.map((sample, index) => ({ key: cloneSampleKey(userId, jobId, index), fileName: sample.fileName }));
     try {
-      const cloned = await this.#build(voiceId, samples, fields);
-      await this.#storePreview(cloned, fields, previewKey);
-      return await this.#keep(userId, voiceId, fields, cloned, hold, previewKey);
+      for (const [index, sample] of samples.entries()) await storeLocalFile(this.deps.files, sample.path, cloneSampleKey(userId, jobId, index));
+      const payload: ClonePayload = { fields, samples: stored, heldCredits, reservationId: hold.reservationId };
+      const job = await this.deps.jobs.enqueue(VOICE_CLONE_JOB_TYPE, userId, payload, { id: jobId });
+      return await toVoiceCloneJob(job, this.deps.customVoices);
     } catch (error) {
       await hold.release();
-      await this.deps.files.delete(previewKey);
-      throw error instanceof AppError ? error : mediaErrorToAppError(error);
+      await Promise.all(stored.map((sample) => this.deps.files.delete(sample.key)));
+      throw error;
     }
-  }
-
-  async #build(voiceId: string, samples: CloneSample[], fields: CloneFields): Promise<ClonedVoice> {
-    const language = findSpeechLanguage(fields.previewLanguage);
-    return this.deps.provider.clone({
-      // MiniMax ids start with a letter; the local match ignores it.
-      voiceId: `soundstudio-${voiceId}`,
-      samples,
-      language: language?.code ?? fields.previewLanguage,
-      removeNoise: fields.removeNoise,
-      optimizeAccent: fields.optimizeAccent,
-      previewText: previewTextOf(fields),
-    });
-  }
-
-  /** A local preview comes back as PCM; otherwise the new voice reads the preview text through the speech engine. */
-  async #storePreview(cloned: ClonedVoice, fields: CloneFields, key: string): Promise<void> {
-    if (cloned.preview?.kind === 'pcm') {
-      const { mp3 } = await this.deps.isolator.encode(cloned.preview.samples, cloned.preview.sampleRate, { formats: ['mp3'] });
-      if (!mp3) throw new Error('The encoder returned no file');
-      await this.deps.files.put(key, mp3);
-      return;
-    }
-    const request = { text: previewTextOf(fields), voice: cloned.voice, mood: cloned.mood, speed: 1, pitch: 0, volume: 1 };
-    await renderSpeechToFile(this.deps.speech, request, this.deps.files, key).catch((error: unknown) => {
-      throw speechErrorToAppError(error);
-    });
-  }
-
-  async #keep(userId: string, voiceId: string, fields: CloneFields, cloned: ClonedVoice, hold: CreditHold, previewKey: string): Promise<CustomVoiceReply> {
-    const { customVoices, credits, db } = this.deps;
-    const match = matchOf(cloned);
-    const row = await db.transaction(async (tx) => {
-      await customVoices.assertSlotFree(userId, tx);
-      await hold.within(credits.within(tx)).settle();
-      return customVoices.repository.insert(
-        {
-          id: voiceId,
-          userId,
-          name: fields.name,
-          kind: 'cloned',
-          engine: { provider: cloned.provider, voice: cloned.voice, mood: cloned.mood },
-          language: cloned.voice.language,
-          gender: cloned.match?.gender ?? 'neutral',
-          age: 'adult',
-          description: cloned.note,
-          match,
-          previewKey,
-          createdAt: new Date(this.deps.clock.now()),
-        },
-        tx,
-      );
-    });
-    return { voice: customVoices.toVoice(row), slots: await customVoices.slots(userId), match };
   }
 }
 
 function parseFields(fields: Record<string, string>): CloneFields {
   const parsed = voiceCloneFieldsSchema.safeParse(fields);
-  if (parsed.success) return parsed.data;
-  throw new AppError('VALIDATION_ERROR', parsed.error.issues[0]?.message ?? 'Invalid form', { fields: fieldErrors(parsed.error) });
-}
-
-/** Every sample decoded by content (10 to 60 s, 20 MB); a bad one is named in the message. */
-async function decodeSamples(upload: CloneUpload): Promise<CloneSample[]> {
-  const decoded: CloneSample[] = [];
-  for (const sample of upload.samples) {
-    const media = await decodeCloneSample(sample.bytes, { sampleRate: DECODE_RATE }).catch((error: unknown) => {
-      throw mediaErrorToAppError(error, sample.fileName);
-    });
-    decoded.push({ samples: media.samples, sampleRate: media.sampleRate, name: sample.fileName });
+  if (!parsed.success) {
+    throw new AppError('VALIDATION_ERROR', parsed.error.issues[0]?.message ?? 'Invalid form', { fields: fieldErrors(parsed.error) });
   }
-  return decoded;
+  const { consent: _consent, ...rest } = parsed.data;
+  return rest;
 }
 
-function previewTextOf(fields: CloneFields): string {
-  return fields.previewText || findSpeechLanguage(fields.previewLanguage)?.previewText || 'Hello! This is my new voice.';
-}
-
-function matchOf(cloned: ClonedVoice): CloneMatch {
-  const match = cloned.match;
-  return {
-    provider: cloned.provider,
-    samplePitchHz: match?.target.medianPitchHz ?? cloned.analysis?.medianPitchHz ?? null,
-    matchedPitchHz: match?.achieved.medianPitchHz ?? null,
-    sampleRate: match?.target.speakingRateSyllablesPerSecond ?? null,
-    matchedRate: match?.achieved.speakingRateSyllablesPerSecond ?? null,
-  };
+/** The content check up front: a real audio container with an audio stream, 10 to 60 s when the container says. */
+async function probeSample(sample: CloneSampleUpload): Promise<void> {
+  const info = await probeMedia(sample.path, { maxBytes: UPLOAD_LIMITS.cloneFileBytes }).catch((error: unknown) => {
+    throw mediaErrorToAppError(error, sample.fileName);
+  });
+  if (!info.hasAudio) throw validationError('samples', `"${sample.fileName}": This file has no audio track`);
+  const seconds = info.durationSeconds;
+  if (seconds === null) return; // the decoder in the job has the final word
+  const { cloneSampleMinSeconds: min, cloneSampleMaxSeconds: max } = UPLOAD_LIMITS;
+  if (seconds < min - DURATION_TOLERANCE_SECONDS) {
+    const error = new MediaError('MEDIA_TOO_SHORT', `The audio is ${seconds.toFixed(1)} s long; it must be at least ${min} s`, { durationSeconds: seconds, minSeconds: min });
+    throw mediaErrorToAppError(error, sample.fileName);
+  }
+  if (seconds > max + DURATION_TOLERANCE_SECONDS) {
+    const error = new MediaError('MEDIA_TOO_LONG', `The audio is ${seconds.toFixed(1)} s long; the limit is ${max} s`, { durationSeconds: seconds, maxSeconds: max });
+    throw mediaErrorToAppError(error, sample.fileName);
+  }
 }

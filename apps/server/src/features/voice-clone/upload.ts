@@ -1,49 +1,53 @@
 import type { FastifyRequest } from 'fastify';
 import { UPLOAD_LIMITS } from '@sound-studio/shared';
 import { AppError, validationError } from '../../lib/errors.ts';
+import { FileTooLargeError, receiveFormToDisk } from '../voice-lab/form-to-disk.ts';
 
+/** One sample, waiting on disk to be checked and stored. */
 export interface CloneSampleUpload {
   fileName: string;
-  bytes: Buffer;
+  path: string;
+  sizeBytes: number;
 }
 
 export interface CloneUpload {
   samples: CloneSampleUpload[];
   fields: Record<string, string>;
+  /** Removes the samples from disk (always called once the request is done with them). */
+  remove(): Promise<void>;
 }
 
 const SAMPLE_FIELDS = new Set(['samples', 'samples[]']);
 const SAMPLE_TOO_LARGE_MESSAGE = 'Each sample may be at most 20 MB';
 
-/** Reads the clone form: up to 10 `samples` (or `samples[]`) files of at most 20 MB each, and the text fields. */
-export async function receiveCloneUpload(request: FastifyRequest): Promise<CloneUpload> {
+/**
+ * Streams the clone form to disk: up to 10 `samples` (or `samples[]`) files of at most 20 MB each (the limits apply
+ * while streaming), and the text fields. A failed upload leaves no file behind.
+ */
+export async function receiveCloneUpload(request: FastifyRequest, directory: string): Promise<CloneUpload> {
   if (!request.isMultipart()) {
     throw new AppError('UNSUPPORTED_MEDIA', 'Send the samples as multipart/form-data with "samples" files');
   }
-  const samples: CloneSampleUpload[] = [];
-  const fields: Record<string, string> = {};
   const limits = { fileSize: UPLOAD_LIMITS.cloneFileBytes, files: UPLOAD_LIMITS.cloneSamplesMax, fields: 20, fieldSize: 4096, parts: 40 };
-  try {
-    for await (const part of request.parts({ limits })) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', `"${part.filename}": ${SAMPLE_TOO_LARGE_MESSAGE}`);
-        if (SAMPLE_FIELDS.has(part.fieldname)) samples.push({ fileName: part.filename || `Sample ${samples.length + 1}`, bytes });
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    throw uploadError(error);
+  const form = await receiveFormToDisk(request, { directory, acceptsFile: (field) => SAMPLE_FIELDS.has(field), limits }).catch(
+    (error: unknown) => {
+      throw uploadError(error);
+    },
+  );
+  if (form.files.length === 0) {
+    await form.remove();
+    throw validationError('samples', 'Add at least one voice sample');
   }
-  if (samples.length === 0) throw validationError('samples', 'Add at least one voice sample');
-  return { samples, fields };
+  const samples = form.files.map((file, index) => ({ fileName: file.fileName || `Sample ${index + 1}`, path: file.path, sizeBytes: file.sizeBytes }));
+  return { samples, fields: form.fields, remove: form.remove };
 }
 
 function uploadError(error: unknown): AppError {
   if (error instanceof AppError) return error;
+  if (error instanceof FileTooLargeError) {
+    return new AppError('PAYLOAD_TOO_LARGE', error.fileName ? `"${error.fileName}": ${SAMPLE_TOO_LARGE_MESSAGE}` : SAMPLE_TOO_LARGE_MESSAGE);
+  }
   const code = (error as { code?: string } | null)?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', SAMPLE_TOO_LARGE_MESSAGE);
   if (code === 'FST_FILES_LIMIT') {
     return validationError('samples', `At most ${UPLOAD_LIMITS.cloneSamplesMax} samples can be used`);
   }

@@ -1,10 +1,25 @@
 import { encodeMp3, LocalSpeechEngine, startFakeMiniMaxCloneServer, type FakeMiniMaxCloneServer } from '@sound-studio/audio';
-import { voiceListResponseSchema, type CustomVoiceReply, type MyVoicesReply, type VoiceDesignPreviewsReply } from '@sound-studio/shared';
+import { voiceListResponseSchema, type CustomVoiceReply, type IsolatorJob, type MyVoicesReply, type VoiceCloneJob, type VoiceDesignPreviewsReply } from '@sound-studio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { DatabaseHandle } from '../../db/client.ts';
+import { waitFor } from '../../jobs/queue-contract.ts';
 import { dataOf, errorOf, openTestDatabase, TestApp, type RegisteredUser, type TestReply } from '../../test/harness.ts';
-import { balanceAndLedger, ledgerRowsFor } from '../../test/ledger.ts';
-import { FIXTURE_RATE, PNG_BYTES, postForm, speechOf, wavOf, whiteNoise, type FormPart } from '../voice-lab/test-fixtures.ts';
+import { balanceAndLedger, ledgerRowsFor, reservationFor } from '../../test/ledger.ts';
+import {
+  abortUploadMidway,
+  filesInUploadDir,
+  FIXTURE_RATE,
+  heldReservations,
+  PNG_BYTES,
+  postForm,
+  speechOf,
+  truncatedMultipart,
+  wavOf,
+  whiteNoise,
+  type FormPart,
+} from '../voice-lab/test-fixtures.ts';
 
 /** These tests synthesise, decode and isolate real audio; a busy machine needs more than the default 30 s. */
 const SLOW_TEST_MS = 120_000;
@@ -18,7 +33,9 @@ let sampleMp3: Buffer;
 beforeAll(async () => {
   database = await openTestDatabase();
   engine = new LocalSpeechEngine({ workers: 1 });
-  t = await TestApp.start({ database, speechEngine: engine, env: { FEATURED_CATALOGUE: 'off' } });
+  // One shared job slot: a clone must still never wait behind an isolation.
+  t = await TestApp.start({ database, speechEngine: engine, env: { FEATURED_CATALOGUE: 'off', JOB_CONCURRENCY: '1' } });
+  await t.app.ready();
   const speech = await speechOf(engine, 11);
   sampleWav = wavOf(speech);
   sampleMp3 = Buffer.from(await encodeMp3(await speechOf(engine, 10.5, 'en-us-radiant-girl', 1.1), { sampleRate: FIXTURE_RATE }));
@@ -41,6 +58,25 @@ const wavSample = (fileName = 'take-1.wav', value: Buffer = sampleWav): FormPart
 
 function clone(app: TestApp, user: RegisteredUser, samples: FormPart[], fields: Record<string, string> = {}): Promise<TestReply> {
   return postForm(app, user, '/api/voice-clone/voices', cloneForm(samples, fields));
+}
+
+const getCloneJob = (app: TestApp, user: RegisteredUser, id: string) => app.request({ url: `/api/voice-clone/jobs/${id}`, token: user.session.accessToken });
+
+/** Submits a clone (201, a queued job) and waits until the job has completed or failed. */
+async function cloneToEnd(app: TestApp, user: RegisteredUser, samples: FormPart[], fields: Record<string, string> = {}): Promise<VoiceCloneJob> {
+  const reply = await clone(app, user, samples, fields);
+  expect(reply.statusCode).toBe(201);
+  const created = dataOf<VoiceCloneJob>(reply);
+  expect(created).toMatchObject({ status: 'queued', progress: 0, result: null, error: null });
+  return waitFor(async () => {
+    const job = dataOf<VoiceCloneJob>(await getCloneJob(app, user, created.id));
+    return job.status === 'completed' || job.status === 'failed' ? job : null;
+  }, SLOW_TEST_MS - 10_000, 200);
+}
+
+/** Stored samples of clone jobs still in the media folder. */
+async function storedCloneSamples(app: TestApp, user: RegisteredUser): Promise<string[]> {
+  return readdir(path.join(app.mediaRoot, 'clone', userIdOf(user))).catch(() => []);
 }
 
 async function designPreviews(user: RegisteredUser, description = 'A warm, low-voiced older man, slow and calm'): Promise<VoiceDesignPreviewsReply> {
@@ -163,12 +199,19 @@ describe('custom voices', () => {
 });
 
 describe('voice clone (local match)', () => {
-  it('matches pitch and rate within 10%, charges 2000 credits once and lands in My Voices', async () => {
+  it('runs as a job with progress, matches pitch and rate within 10%, charges 2000 credits once and lands in My Voices', async () => {
     const user = await t.register();
     const before = await t.app.credits.balance(userIdOf(user));
-    const reply = await clone(t, user, [wavSample('take-1.wav'), { name: 'samples[]', value: sampleMp3, fileName: 'take-2.mp3', contentType: 'audio/mpeg' }], { optimizeAccent: 'true' });
-    expect(reply.statusCode).toBe(201);
-    const { voice, slots, match } = dataOf<CustomVoiceReply>(reply);
+    const progress: number[] = [];
+    t.app.jobs.onUpdate((job) => {
+      if (job.userId === userIdOf(user)) progress.push(job.progress);
+    });
+    const done = await cloneToEnd(t, user, [wavSample('take-1.wav'), { name: 'samples[]', value: sampleMp3, fileName: 'take-2.mp3', contentType: 'audio/mpeg' }], { optimizeAccent: 'true' });
+    expect(done).toMatchObject({ status: 'completed', progress: 1, name: 'My clone', sampleCount: 2, credits: 2000, error: null });
+    expect(progress.some((value) => value > 0 && value < 1)).toBe(true);
+    if (!done.result) throw new Error('a completed clone carries its voice');
+    const { voice, slots, match } = done.result;
+    expect(voice._id).toBe(done.id);
     expect(voice).toMatchObject({ name: 'My clone', category: 'custom', language: 'en' });
     expect(voice.description).toContain('Local match');
     expect(slots).toEqual({ used: 1, total: 3 });
@@ -180,11 +223,23 @@ describe('voice clone (local match)', () => {
     expect(await t.app.credits.balance(userIdOf(user))).toBe(before - 2000);
     const rows = await ledgerRowsFor(t.db, `clone:${voice._id}`);
     expect(rows.reduce((sum, row) => sum + row.amount, 0)).toBe(-2000);
+    expect((await reservationFor(t.db, `clone:${voice._id}`))?.status).toBe('settled');
     const ledger = await balanceAndLedger(t.db, userIdOf(user));
     expect(ledger.balance).toBe(ledger.ledgerSum);
     const preview = await t.request({ url: voice.previewUrl });
     expect(preview.statusCode).toBe(200);
     expect((await myVoices(user)).voices[0]?._id).toBe(voice._id);
+    expect(await storedCloneSamples(t, user)).toEqual([]);
+    expect(await filesInUploadDir(t)).toEqual([]);
+
+    // The job is its owner's alone.
+    expect(dataOf<VoiceCloneJob>(await getCloneJob(t, user, done.id)).result?.voice._id).toBe(voice._id);
+    const stranger = await t.register();
+    expect((await getCloneJob(t, stranger, done.id)).statusCode).toBe(404);
+    expect((await getCloneJob(t, user, 'not-a-uuid')).statusCode).toBe(404);
+    expect((await t.request({ url: `/api/voice-clone/jobs/${done.id}` })).statusCode).toBe(401);
+    // An isolator job id is not a clone job.
+    expect((await t.request({ url: `/api/voice-isolator/jobs/${done.id}`, token: user.session.accessToken })).statusCode).toBe(404);
   }, SLOW_TEST_MS);
 
   it('refuses bad uploads with clear messages and charges nothing', async () => {
@@ -213,15 +268,21 @@ describe('voice clone (local match)', () => {
     expect(errorOf(none).error).toBe('Add at least one voice sample');
     expect(await t.app.credits.balance(userIdOf(user))).toBe(before);
     expect((await myVoices(user)).slots.used).toBe(0);
+    expect(await filesInUploadDir(t)).toEqual([]);
+    expect(await storedCloneSamples(t, user)).toEqual([]);
+    expect(await heldReservations(t, userIdOf(user))).toEqual([]);
   }, SLOW_TEST_MS);
 
   it('gives the credits back when the clone itself fails (no speech in the samples)', async () => {
     const user = await t.register();
     const before = await t.app.credits.balance(userIdOf(user));
     const silence = wavSample('room-tone.wav', wavOf(whiteNoise(FIXTURE_RATE * 11, 0.0005)));
-    const reply = await clone(t, user, [silence]);
-    expect(reply.statusCode).toBe(400);
+    const done = await cloneToEnd(t, user, [silence]);
+    expect(done).toMatchObject({ status: 'failed', credits: 0, result: null });
+    expect(done.error).toBe('No voiced speech was found in the samples');
     expect(await t.app.credits.balance(userIdOf(user))).toBe(before);
+    expect((await reservationFor(t.db, `clone:${done.id}`))?.status).toBe('released');
+    expect(await storedCloneSamples(t, user)).toEqual([]);
     const ledger = await balanceAndLedger(t.db, userIdOf(user));
     expect(ledger.balance).toBe(ledger.ledgerSum);
     expect((await myVoices(user)).voices).toEqual([]);
@@ -253,13 +314,14 @@ describe('voice clone (MiniMax)', () => {
     const user = await cloud.register();
     const before = await cloud.app.credits.balance(userIdOf(user));
     fake.failNext({ statusCode: 1001, statusMsg: 'internal error' });
-    const failed = await clone(cloud, user, [wavSample()], { removeNoise: 'true' });
-    expect(failed.statusCode).toBe(503);
+    const failed = await cloneToEnd(cloud, user, [wavSample()], { removeNoise: 'true' });
+    expect(failed).toMatchObject({ status: 'failed', error: 'Voice cloning failed', credits: 0 });
     expect(await cloud.app.credits.balance(userIdOf(user))).toBe(before);
 
-    const reply = await clone(cloud, user, [wavSample()]);
-    expect(reply.statusCode).toBe(201);
-    const { voice, match } = dataOf<CustomVoiceReply>(reply);
+    const done = await cloneToEnd(cloud, user, [wavSample()]);
+    expect(done.status).toBe('completed');
+    if (!done.result) throw new Error('a completed clone carries its voice');
+    const { voice, match } = done.result;
     expect(match).toMatchObject({ provider: 'minimax', matchedPitchHz: null });
     expect(fake.voices.has(`soundstudio-${voice._id}`)).toBe(true);
     expect(await cloud.app.credits.balance(userIdOf(user))).toBe(before - 2000);
@@ -267,5 +329,57 @@ describe('voice clone (MiniMax)', () => {
       method: 'POST', url: '/api/voices/generate-tts', token: user.session.accessToken, body: { text: 'Cloned hello.', voiceId: voice._id },
     });
     expect(spoken.statusCode).toBe(200);
+  }, SLOW_TEST_MS);
+});
+
+describe('voice clone uploads that never finish', () => {
+  const sixSamples = () => Array.from({ length: 6 }, (_, index) => wavSample(`take-${index}.wav`));
+
+  it('removes what a client that went away mid-upload had sent, and holds no credits', async () => {
+    const baseUrl = await t.listen();
+    const user = await t.register();
+    const before = await t.app.credits.balance(userIdOf(user));
+    const request = { path: '/api/voice-clone/voices', token: user.session.accessToken, csrfToken: t.csrfToken(), parts: cloneForm(sixSamples()) };
+    // Some samples have reached the disk before the client goes away.
+    await abortUploadMidway(baseUrl, request, () => waitFor(async () => (await filesInUploadDir(t)).length > 0));
+    await waitFor(async () => (await filesInUploadDir(t)).length === 0);
+    expect(await filesInUploadDir(t)).toEqual([]);
+    expect(await heldReservations(t, userIdOf(user))).toEqual([]);
+    expect(await t.app.credits.balance(userIdOf(user))).toBe(before);
+    expect(await storedCloneSamples(t, user)).toEqual([]);
+  }, SLOW_TEST_MS);
+
+  it('refuses a multipart body cut off in the middle of the samples and leaves nothing behind', async () => {
+    const user = await t.register();
+    const before = await t.app.credits.balance(userIdOf(user));
+    const cut = truncatedMultipart(cloneForm(sixSamples()));
+    const reply = await t.request({
+      method: 'POST', url: '/api/voice-clone/voices', token: user.session.accessToken, headers: { 'content-type': cut.contentType }, body: cut.body,
+    });
+    expect(reply.statusCode).toBe(400);
+    expect(errorOf(reply).error).toBe('The upload could not be read');
+    expect(await filesInUploadDir(t)).toEqual([]);
+    expect(await heldReservations(t, userIdOf(user))).toEqual([]);
+    expect(await t.app.credits.balance(userIdOf(user))).toBe(before);
+    expect(await storedCloneSamples(t, user)).toEqual([]);
+  }, SLOW_TEST_MS);
+});
+
+// Last in the file: the isolation it starts is still running when the test ends.
+describe('voice clone beside the voice isolator', () => {
+  it('completes while a long isolation is still running: clones have a job slot and a worker of their own', async () => {
+    const user = await t.register();
+    const token = user.session.accessToken;
+    const fiveMinutes = wavOf(whiteNoise(FIXTURE_RATE * 300, 0.05));
+    const isolation = await postForm(t, user, '/api/voice-isolator/jobs', [{ name: 'file', value: fiveMinutes, fileName: 'five-minutes.wav', contentType: 'audio/wav' }]);
+    expect(isolation.statusCode).toBe(201);
+    const isolationId = dataOf<IsolatorJob>(isolation).id;
+    const isolationJob = async () => dataOf<IsolatorJob>(await t.request({ url: `/api/voice-isolator/jobs/${isolationId}`, token }));
+    await waitFor(async () => (await isolationJob()).status === 'processing', 30_000, 50);
+
+    const done = await cloneToEnd(t, user, [wavSample()]);
+    expect(done.status).toBe('completed');
+    // The isolation started first and is still at work (the app's shutdown puts it back in the queue).
+    expect((await isolationJob()).status).toBe('processing');
   }, SLOW_TEST_MS);
 });

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { decodeToPcm, ISOLATOR_DECODE_LIMITS, type VoiceIsolator } from '@sound-studio/audio';
 import type { IsolatorJob } from '@sound-studio/shared';
@@ -54,6 +53,8 @@ export interface IsolatorJobDependencies {
   isolator: VoiceIsolator;
   files: FileStore;
   credits: CreditService;
+  /** Where the stored upload is copied for the decoder (removed afterwards). */
+  scratchDir: string;
 }
 
 /**
@@ -67,7 +68,7 @@ export function isolatorJobHandler(deps: IsolatorJobDependencies) {
     const payload = isolatorPayloadSchema.parse(job.payload);
     const keys = isolatorKeys(job.userId, job.id);
     const progress = throttledProgress(reportProgress);
-    const decoded = await decodeUpload(deps.files, keys.upload, signal);
+    const decoded = await decodeUpload(deps, keys.upload, signal);
     const cost = isolationCost(decoded.durationSeconds, payload.creditsPerMinute);
     const hold = await CreditHold.existing(deps.credits, payload.reservationId, payload.heldCredits).extendTo(cost);
     await progress(0.1);
@@ -98,10 +99,10 @@ export function isolatorFailureHandler(deps: Pick<IsolatorJobDependencies, 'file
   };
 }
 
-async function decodeUpload(files: FileStore, uploadKey: string, signal: AbortSignal) {
-  const local = path.join(tmpdir(), `sound-studio-isolate-${randomUUID()}`);
+async function decodeUpload(deps: Pick<IsolatorJobDependencies, 'files' | 'scratchDir'>, uploadKey: string, signal: AbortSignal) {
+  const local = path.join(deps.scratchDir, `isolate-${randomUUID()}`);
   try {
-    await downloadStoredFile(files, uploadKey, local);
+    await downloadStoredFile(deps.files, uploadKey, local);
     return await decodeToPcm(local, { ...ISOLATOR_DECODE_LIMITS, sampleRate: ISOLATION_RATE, signal });
   } catch (error) {
     throw signal.aborted ? error : mediaErrorToAppError(error);

@@ -14,7 +14,7 @@ const isolatorFormSchema = z.object({
 });
 
 /** The voice isolator: upload -> job with progress -> clean speech (MP3, WAV) and the original for A/B; history. */
-export function voiceIsolatorRoutes(service: VoiceIsolatorService): FastifyPluginAsyncZod {
+export function voiceIsolatorRoutes(service: VoiceIsolatorService, uploadDir: string): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/voice-isolator/jobs',
@@ -34,7 +34,7 @@ export function voiceIsolatorRoutes(service: VoiceIsolatorService): FastifyPlugi
       },
       async (request, reply) => {
         const userId = requireAuth(request).userId;
-        const upload = await receiveIsolatorUpload(request);
+        const upload = await receiveIsolatorUpload(request, uploadDir);
         return reply.status(201).send(ok(await service.create(userId, upload)));
       },
     );

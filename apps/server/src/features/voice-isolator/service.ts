@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { and, desc, eq } from 'drizzle-orm';
 import { probeMedia, DURATION_TOLERANCE_SECONDS } from '@sound-studio/audio';
 import { UPLOAD_LIMITS, type IsolatorJob, type IsolatorJobList } from '@sound-studio/shared';
@@ -16,6 +15,7 @@ import { isUuid } from '../../lib/ids.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
 import type { CustomVoiceRepository } from '../custom-voices/repository.ts';
 import { mediaErrorToAppError } from '../voice-lab/media-errors.ts';
+import { storeLocalFile } from '../voice-lab/stored-files.ts';
 import { ISOLATOR_JOB_TYPE, isolationCost, isolatorKeys, toIsolatorJob, type IsolatorPayload } from './isolator-job.ts';
 import type { TemporaryUpload } from './upload.ts';
 
@@ -54,7 +54,7 @@ export class VoiceIsolatorService {
       const hold = await CreditHold.reserve(this.deps.credits, userId, heldCredits, description, `isolator:${jobId}`, jobHold(jobId));
       const keys = isolatorKeys(userId, jobId);
       try {
-        await this.#store(upload.path, keys.upload);
+        await storeLocalFile(this.deps.files, upload.path, keys.upload);
         const payload: IsolatorPayload = {
           fileName: upload.fileName,
           uploadKey: keys.upload,
@@ -89,17 +89,6 @@ export class VoiceIsolatorService {
       .orderBy(desc(jobs.createdAt), desc(jobs.id))
       .limit(HISTORY_LIMIT);
     return { items: rows.map((row) => toIsolatorJob(row, this.deps.mediaLinks)) };
-  }
-
-  async #store(localPath: string, key: string): Promise<void> {
-    const writer = await this.deps.files.openWriter(key);
-    try {
-      for await (const chunk of createReadStream(localPath)) await writer.write(chunk as Uint8Array);
-      await writer.commit();
-    } catch (error) {
-      await writer.abort();
-      throw error;
-    }
   }
 }
 

@@ -1,12 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { UPLOAD_LIMITS } from '@sound-studio/shared';
 import { AppError, validationError } from '../../lib/errors.ts';
+import { FileTooLargeError, receiveFormToDisk } from '../voice-lab/form-to-disk.ts';
 
 export const ISOLATOR_FILE_TOO_LARGE_MESSAGE = 'The file is too large (max 500 MB)';
 
@@ -17,36 +12,30 @@ export interface TemporaryUpload {
   remove(): Promise<void>;
 }
 
-/** Streams the one `file` part to a temporary file (never held in memory); 413 past 500 MB. */
-export async function receiveIsolatorUpload(request: FastifyRequest): Promise<TemporaryUpload> {
+/**
+ * Streams the one file part (sent as `file`) to a temporary file in `directory` (never held in memory); 413 past 500 MB. Whatever
+ * was written is removed when the upload fails (too large, truncated, aborted by the client).
+ */
+export async function receiveIsolatorUpload(request: FastifyRequest, directory: string): Promise<TemporaryUpload> {
   if (!request.isMultipart()) {
     throw new AppError('UNSUPPORTED_MEDIA', 'Send the audio or video as multipart/form-data with a "file" field');
   }
-  let upload: TemporaryUpload | null = null;
-  try {
-    for await (const part of request.parts({ limits: { fileSize: UPLOAD_LIMITS.isolatorFileBytes, files: 1, fields: 5, parts: 6 } })) {
-      if (part.type !== 'file' || upload) continue;
-      const target = path.join(tmpdir(), `sound-studio-isolator-${randomUUID()}`);
-      const remove = () => rm(target, { force: true });
-      await pipeline(part.file, createWriteStream(target));
-      if (part.file.truncated) {
-        await remove();
-        throw new AppError('PAYLOAD_TOO_LARGE', ISOLATOR_FILE_TOO_LARGE_MESSAGE);
-      }
-      upload = { fileName: part.filename || 'upload', path: target, sizeBytes: (await stat(target)).size, remove };
-    }
-  } catch (error) {
-    await upload?.remove();
+  const limits = { fileSize: UPLOAD_LIMITS.isolatorFileBytes, files: 1, fields: 5, parts: 6 };
+  const form = await receiveFormToDisk(request, { directory, acceptsFile: () => true, limits }).catch((error: unknown) => {
     throw uploadError(error);
+  });
+  const [file] = form.files;
+  if (!file) {
+    await form.remove();
+    throw validationError('file', 'Please choose an audio or video file');
   }
-  if (!upload) throw validationError('file', 'Please choose an audio or video file');
-  return upload;
+  return { fileName: file.fileName || 'upload', path: file.path, sizeBytes: file.sizeBytes, remove: form.remove };
 }
 
 function uploadError(error: unknown): AppError {
   if (error instanceof AppError) return error;
+  if (error instanceof FileTooLargeError) return new AppError('PAYLOAD_TOO_LARGE', ISOLATOR_FILE_TOO_LARGE_MESSAGE);
   const code = (error as { code?: string } | null)?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', ISOLATOR_FILE_TOO_LARGE_MESSAGE);
   if (code === 'FST_FILES_LIMIT') return validationError('file', 'Upload one file at a time');
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new AppError('VALIDATION_ERROR', 'Too many form fields');
   return new AppError('VALIDATION_ERROR', 'The upload could not be read');

@@ -6,7 +6,19 @@ import type { DatabaseHandle } from '../../db/client.ts';
 import { waitFor } from '../../jobs/queue-contract.ts';
 import { dataOf, errorOf, openTestDatabase, TestApp, type RegisteredUser } from '../../test/harness.ts';
 import { balanceAndLedger } from '../../test/ledger.ts';
-import { FIXTURE_RATE, PNG_BYTES, postForm, speechOf, wavOf, whiteNoise } from '../voice-lab/test-fixtures.ts';
+import {
+  abortUploadMidway,
+  filesInUploadDir,
+  FIXTURE_RATE,
+  heldReservations,
+  PNG_BYTES,
+  postForm,
+  speechOf,
+  truncatedMultipart,
+  wavOf,
+  whiteNoise,
+  type FormPart,
+} from '../voice-lab/test-fixtures.ts';
 
 /** These tests synthesise, decode and isolate real audio; a busy machine needs more than the default 30 s. */
 const SLOW_TEST_MS = 120_000;
@@ -130,6 +142,7 @@ describe('voice isolator', () => {
     expect((await t.request({ method: 'POST', url: '/api/voice-isolator/jobs', body: {} })).statusCode).toBe(401);
     expect(await t.app.credits.balance(user.session.user.id)).toBe(before);
     expect(dataOf<IsolatorJobList>(await t.request({ url: '/api/voice-isolator/jobs', token: user.session.accessToken })).items).toEqual([]);
+    expect(await filesInUploadDir(t)).toEqual([]);
   }, SLOW_TEST_MS);
 
   it('fails a job whose audio does not decode and gives the credits back', async () => {
@@ -148,5 +161,42 @@ describe('voice isolator', () => {
     await waitFor(async () => (await t.app.credits.balance(userId)) === before);
     const ledger = await balanceAndLedger(t.db, userId);
     expect(ledger.balance).toBe(ledger.ledgerSum);
+  }, SLOW_TEST_MS);
+});
+
+describe('voice isolator uploads that never finish', () => {
+  const history = async (user: RegisteredUser) =>
+    dataOf<IsolatorJobList>(await t.request({ url: '/api/voice-isolator/jobs', token: user.session.accessToken })).items;
+  const recordingPart = (): FormPart => ({ name: 'file', value: wavOf(whiteNoise(FIXTURE_RATE * 60, 0.1)), fileName: 'minute.wav', contentType: 'audio/wav' });
+
+  it('removes what a client that went away mid-upload had sent, and holds no credits', async () => {
+    const baseUrl = await t.listen();
+    const user = await t.register();
+    const userId = user.session.user.id;
+    const before = await t.app.credits.balance(userId);
+    const request = { path: '/api/voice-isolator/jobs', token: user.session.accessToken, csrfToken: t.csrfToken(), parts: [recordingPart()] };
+    // The upload has reached the disk before the client goes away.
+    await abortUploadMidway(baseUrl, request, () => waitFor(async () => (await filesInUploadDir(t)).length > 0));
+    await waitFor(async () => (await filesInUploadDir(t)).length === 0);
+    expect(await filesInUploadDir(t)).toEqual([]);
+    expect(await heldReservations(t, userId)).toEqual([]);
+    expect(await t.app.credits.balance(userId)).toBe(before);
+    expect(await history(user)).toEqual([]);
+  }, SLOW_TEST_MS);
+
+  it('refuses a multipart body cut off in the middle of the file and leaves nothing behind', async () => {
+    const user = await t.register();
+    const userId = user.session.user.id;
+    const before = await t.app.credits.balance(userId);
+    const cut = truncatedMultipart([recordingPart()]);
+    const reply = await t.request({
+      method: 'POST', url: '/api/voice-isolator/jobs', token: user.session.accessToken, headers: { 'content-type': cut.contentType }, body: cut.body,
+    });
+    expect(reply.statusCode).toBe(400);
+    expect(errorOf(reply).error).toBe('The upload could not be read');
+    expect(await filesInUploadDir(t)).toEqual([]);
+    expect(await heldReservations(t, userId)).toEqual([]);
+    expect(await t.app.credits.balance(userId)).toBe(before);
+    expect(await history(user)).toEqual([]);
   }, SLOW_TEST_MS);
 });

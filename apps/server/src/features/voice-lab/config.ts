@@ -4,7 +4,7 @@ import type { Environment } from '../../config.ts';
 export const VOICE_CLONE_PROVIDERS = ['local', 'minimax'] as const;
 
 export interface VoiceLabConfig {
-  /** Worker threads of the voice isolator pool (isolation, encoding, clone analysis). */
+  /** Worker threads of the voice isolator pool (isolation and its encoding; clones have a thread of their own). */
   isolatorWorkers: number;
   /** Who makes clones: the local match, or MiniMax's voice clone (needs MINIMAX_API_KEY). */
   cloneProvider:

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import net from 'node:net';
+import { and, eq } from 'drizzle-orm';
 import { encodeWav, resample, type SpeechEngine } from '@sound-studio/audio';
+import { creditReservations } from '../../db/schema.ts';
 import type { RegisteredUser, TestApp } from '../../test/harness.ts';
+import { voiceLabUploadDir } from './form-to-disk.ts';
 import { englishProse } from '../../test/speech.ts';
 
 export const FIXTURE_RATE = 48_000;
@@ -67,3 +72,55 @@ export const PNG_BYTES = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]),
   randomBytes(2048),
 ]);
+
+/** The files waiting in the app's voice-lab upload folder. */
+export async function filesInUploadDir(app: TestApp): Promise<string[]> {
+  return readdir(voiceLabUploadDir(app.config)).catch(() => []);
+}
+
+/** The user's credit reservations still held. */
+export async function heldReservations(app: TestApp, userId: string) {
+  return app.db
+    .select()
+    .from(creditReservations)
+    .where(and(eq(creditReservations.userId, userId), eq(creditReservations.status, 'held')));
+}
+
+/**
+ * Sends a multipart upload over a real socket, stops after half of the body, waits until `whenHalfSent` says the
+ * server has started on it, then destroys the socket: a client that went away mid-upload.
+ */
+export async function abortUploadMidway(
+  baseUrl: string,
+  request: { path: string; token: string; csrfToken: string; parts: FormPart[] },
+  whenHalfSent: () => Promise<unknown>,
+): Promise<void> {
+  const form = multipart(request.parts);
+  const { hostname, port } = new URL(baseUrl);
+  const socket = net.connect({ host: hostname, port: Number(port) });
+  socket.on('error', () => undefined);
+  await new Promise<void>((resolve) => socket.once('connect', resolve));
+  const head = [
+    `POST ${request.path} HTTP/1.1`,
+    `Host: ${hostname}:${port}`,
+    `Authorization: Bearer ${request.token}`,
+    `X-CSRF-Token: ${request.csrfToken}`,
+    `Content-Type: ${form.contentType}`,
+    `Content-Length: ${form.body.length}`,
+    '',
+    '',
+  ].join('\r\n');
+  socket.write(head);
+  socket.write(form.body.subarray(0, Math.floor(form.body.length / 2)));
+  try {
+    await whenHalfSent();
+  } finally {
+    socket.destroy();
+  }
+}
+
+/** The same body cut in the middle of its files, sent whole (Content-Length says the cut length). */
+export function truncatedMultipart(parts: FormPart[]): { body: Buffer; contentType: string } {
+  const form = multipart(parts);
+  return { body: form.body.subarray(0, Math.floor(form.body.length * 0.6)), contentType: form.contentType };
+}

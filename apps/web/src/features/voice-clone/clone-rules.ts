@@ -1,5 +1,6 @@
-import { UPLOAD_LIMITS } from '@sound-studio/shared';
+import { UPLOAD_LIMITS, type VoiceCloneJob } from '@sound-studio/shared';
 
+export const CLONE_POLL_MS = 1500;
 export const CLONE_ACCEPT = 'audio/*,.mp3,.wav,.m4a,.webm,.ogg,.flac';
 const AUDIO_EXTENSIONS = /\.(mp3|wav|m4a|aac|webm|ogg|oga|opus|flac)$/i;
 
@@ -28,4 +29,8 @@ export function sampleDurationProblem(durationSeconds: number | null): SamplePro
 /** How many of `incoming` still fit under the cap of 10. */
 export function roomForSamples(current: number): number {
   return Math.max(0, UPLOAD_LIMITS.cloneSamplesMax - current);
+}
+
+export function isCloneJobFinished(job: Pick<VoiceCloneJob, 'status'>): boolean {
+  return job.status === 'completed' || job.status === 'failed';
 }

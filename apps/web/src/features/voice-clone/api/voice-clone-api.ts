@@ -1,8 +1,8 @@
-import { customVoiceReplySchema, type ClonePreviewLanguage } from '@sound-studio/shared';
-import { apiRequest } from '../../../lib/api/index.ts';
+import { voiceCloneJobSchema, type ClonePreviewLanguage } from '@sound-studio/shared';
+import { api, apiRequest } from '../../../lib/api/index.ts';
 
-/** Up to 200 MB of samples, then analysis and a preview render. */
-const CLONE_TIMEOUT_MS = 10 * 60_000;
+/** Up to 200 MB of samples on a slow line; the analysis runs afterwards, as a job. */
+const UPLOAD_TIMEOUT_MS = 10 * 60_000;
 
 export interface CloneRequest {
   name: string;
@@ -25,6 +25,11 @@ export const voiceCloneApi = {
     form.append('consent', 'true');
     // Files last: the server has every field before it streams the samples.
     for (const sample of request.samples) form.append('samples', sample, sample.name);
-    return apiRequest('/voice-clone/voices', { method: 'POST', body: form, schema: customVoiceReplySchema, timeoutMs: CLONE_TIMEOUT_MS });
+    return apiRequest('/voice-clone/voices', { method: 'POST', body: form, schema: voiceCloneJobSchema, timeoutMs: UPLOAD_TIMEOUT_MS });
   },
+  job: (id: string, signal?: AbortSignal) => api.get(`/voice-clone/jobs/${encodeURIComponent(id)}`, { schema: voiceCloneJobSchema, signal }),
+};
+
+export const voiceCloneQueryKeys = {
+  job: (id: string) => ['voice-clone', 'job', id] as const,
 };

@@ -8,7 +8,7 @@ import {
   PREVIEW_TEXT_MAX_LENGTH,
   VOICE_NAME_MAX_LENGTH,
   type ClonePreviewLanguage,
-  type CustomVoiceReply,
+  type VoiceCloneJob,
 } from '@sound-studio/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -22,7 +22,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { isApiError } from '../../../lib/api/index.ts';
 import { serverMessageOf, useCreditsRedirect } from '../../../lib/use-credits-redirect.ts';
 import { creditSummaryQueryKey } from '../../credits/index.ts';
-import { NoSlotsNotice, refreshCustomVoices } from '../../voices/index.ts';
+import { NoSlotsNotice } from '../../voices/index.ts';
 import { voiceCloneApi } from '../api/voice-clone-api.ts';
 import { SampleCollector } from './SampleCollector.tsx';
 import type { CloneSample } from './SampleList.tsx';
@@ -33,8 +33,8 @@ type Failure = { kind: 'noSlots' } | { kind: 'message'; text: string };
 const OPTIONS = ['removeNoise', 'optimizeAccent'] as const;
 const OPTION_LABELS = { removeNoise: 'voiceClone.noiseRemoval', optimizeAccent: 'voiceClone.accentOptimisation' } as const;
 
-/** Samples, options, preview, consent and name; Create sends them as one multipart request. */
-export function CloneForm({ onCreated }: { onCreated: (reply: CustomVoiceReply) => void }) {
+/** Samples, options, preview, consent and name; Create sends them as one multipart request, which starts a job. */
+export function CloneForm({ onCreated }: { onCreated: (job: VoiceCloneJob) => void }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const redirectForCredits = useCreditsRedirect();
@@ -60,7 +60,7 @@ export function CloneForm({ onCreated }: { onCreated: (reply: CustomVoiceReply) 
     if (next.samples || next.name || next.consent) return;
     setPending(true);
     try {
-      const reply = await voiceCloneApi.create({
+      const job = await voiceCloneApi.create({
         name: name.trim(),
         ...options,
         previewLanguage,
@@ -68,9 +68,9 @@ export function CloneForm({ onCreated }: { onCreated: (reply: CustomVoiceReply) 
         consent: true,
         samples: samples.map((sample) => sample.file),
       });
+      // The credits are held while the job runs.
       void queryClient.invalidateQueries({ queryKey: creditSummaryQueryKey });
-      await refreshCustomVoices(queryClient, reply);
-      onCreated(reply);
+      onCreated(job);
     } catch (error) {
       if (isApiError(error) && error.status === 409) setFailure({ kind: 'noSlots' });
       else if (!redirectForCredits(error)) setFailure({ kind: 'message', text: serverMessageOf(error) ?? t('voiceClone.createFailed') });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { UPLOAD_LIMITS } from '@sound-studio/shared';
+import { UPLOAD_LIMITS, type CustomVoiceReply, type VoiceCloneJob } from '@sound-studio/shared';
 import { makeVoice } from '../../../test/fixtures.ts';
 import { errorReply, okReply, setupI18n } from '../../../test/render.tsx';
 import { renderInStudio } from '../../../test/studio.tsx';
@@ -14,6 +14,24 @@ vi.mock('../../../lib/audio-duration.ts', () => ({ measureMediaDuration: (file: 
 
 const clone = makeVoice('custom-clone', 'My narration', { category: 'custom' });
 const MATCH = { provider: 'local', samplePitchHz: 182.4, matchedPitchHz: 176.9, sampleRate: 4.12, matchedRate: 4.05 } as const;
+const RESULT: CustomVoiceReply = { voice: clone, slots: { used: 1, total: 3 }, match: MATCH };
+
+function cloneJob(overrides: Partial<VoiceCloneJob> = {}): VoiceCloneJob {
+  return {
+    id: 'clone-job-1',
+    status: 'queued',
+    progress: 0,
+    name: 'My narration',
+    sampleCount: 2,
+    credits: 2000,
+    result: null,
+    error: null,
+    createdAt: '2026-11-21T20:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const COMPLETED = cloneJob({ status: 'completed', progress: 1, result: RESULT });
 
 function pick(files: File[]) {
   fireEvent.change(screen.getByTestId('clone-file-input'), { target: { files } });
@@ -82,9 +100,14 @@ describe('VoiceClonePage', () => {
     expect(calls.some((call) => call.path === '/voice-clone/voices')).toBe(false);
   });
 
-  it('sends the fields and samples, then shows the voice with an honest local match note', async () => {
+  it("sends the fields and samples, follows the job's progress, then shows the voice with an honest local match note", async () => {
+    const replies = [cloneJob({ status: 'processing', progress: 0.4 }), COMPLETED];
     const { fetchMock } = renderInStudio(<VoiceClonePage />, {
-      routes: { ...routes, 'POST /voice-clone/voices': () => okReply({ voice: clone, slots: { used: 1, total: 3 }, match: MATCH }, 201) },
+      routes: {
+        ...routes,
+        'POST /voice-clone/voices': () => okReply(cloneJob(), 201),
+        'GET /voice-clone/jobs/clone-job-1': () => okReply(replies.shift() ?? COMPLETED),
+      },
     });
     const user = userEvent.setup();
     pick([audio('take-1.wav'), audio('take-2.webm', 'audio/webm')]);
@@ -93,7 +116,13 @@ describe('VoiceClonePage', () => {
     await user.type(screen.getByLabelText('Voice name'), 'My narration');
     await user.click(screen.getByLabelText(/I confirm that this is my voice/));
     await user.click(screen.getByTestId('clone-create'));
-    expect(await screen.findByTestId('custom-voice-result')).toHaveTextContent('My narration');
+    expect(await screen.findByTestId('clone-progress')).toBeInTheDocument();
+    expect(screen.getByTestId('clone-job')).toHaveTextContent('2 samples');
+    expect(screen.getByTestId('clone-form')).not.toBeVisible();
+    await waitFor(() => expect(screen.getByTestId('clone-progress')).toHaveAttribute('aria-valuenow', '40'), { timeout: 4000 });
+    expect(screen.getByText('Analysing the samples and building the voice…')).toBeInTheDocument();
+    expect(await screen.findByTestId('custom-voice-result', {}, { timeout: 4000 })).toHaveTextContent('My narration');
+    expect(screen.queryByTestId('clone-progress')).not.toBeInTheDocument();
     const form = fetchMock.mock.calls.find(([url]) => String(url) === '/api/voice-clone/voices')?.[1]?.body as FormData;
     expect(form.get('name')).toBe('My narration');
     expect(form.get('removeNoise')).toBe('true');
@@ -112,7 +141,10 @@ describe('VoiceClonePage', () => {
 
   it('names the cloud provider when it made the clone, and reports a full set of slots', async () => {
     let reply = () => errorReply(409, 'CONFLICT', 'No voice slots left');
-    renderInStudio(<VoiceClonePage />, { routes: { ...routes, 'POST /voice-clone/voices': () => reply() } });
+    const minimax = cloneJob({ status: 'completed', progress: 1, result: { ...RESULT, match: { ...MATCH, provider: 'minimax' } } });
+    renderInStudio(<VoiceClonePage />, {
+      routes: { ...routes, 'POST /voice-clone/voices': () => reply(), 'GET /voice-clone/jobs/clone-job-1': () => okReply(minimax) },
+    });
     const user = userEvent.setup();
     pick([audio('take.wav')]);
     await screen.findByTestId('sample-item');
@@ -120,8 +152,36 @@ describe('VoiceClonePage', () => {
     await user.click(screen.getByLabelText(/I confirm that this is my voice/));
     await user.click(screen.getByTestId('clone-create'));
     expect(await screen.findByTestId('no-slots')).toBeInTheDocument();
-    reply = () => okReply({ voice: clone, slots: { used: 1, total: 3 }, match: { ...MATCH, provider: 'minimax' } }, 201);
+    reply = () => okReply(cloneJob(), 201);
     await user.click(screen.getByTestId('clone-create'));
-    await waitFor(() => expect(screen.getByTestId('clone-match')).toHaveTextContent('cloned from your samples by the cloud provider'));
+    await waitFor(() => expect(screen.getByTestId('clone-match')).toHaveTextContent('cloned from your samples by the cloud provider'), { timeout: 4000 });
+  });
+
+  it('shows why a clone failed, says nothing was charged and keeps the form filled in to send again', async () => {
+    const failed = cloneJob({ status: 'failed', error: 'No voiced speech was found in the samples', credits: 0 });
+    let posts = 0;
+    const { calls } = renderInStudio(<VoiceClonePage />, {
+      routes: {
+        ...routes,
+        'POST /voice-clone/voices': () => okReply(cloneJob({ id: `clone-job-${(posts += 1)}` }), 201),
+        'GET /voice-clone/jobs/clone-job-1': () => okReply(failed),
+        'GET /voice-clone/jobs/clone-job-2': () => okReply({ ...COMPLETED, id: 'clone-job-2' }),
+      },
+    });
+    const user = userEvent.setup();
+    pick([audio('room-tone.wav')]);
+    await screen.findByTestId('sample-item');
+    await user.type(screen.getByLabelText('Voice name'), 'My narration');
+    await user.click(screen.getByLabelText(/I confirm that this is my voice/));
+    await user.click(screen.getByTestId('clone-create'));
+    expect(await screen.findByTestId('clone-job-error', {}, { timeout: 4000 })).toHaveTextContent('No voiced speech was found in the samples');
+    expect(screen.getByTestId('clone-job')).toHaveTextContent('No credits were charged');
+    expect(screen.getByTestId('clone-form')).toBeVisible();
+    expect(screen.getByTestId('sample-item')).toHaveTextContent('room-tone.wav');
+    expect(screen.getByLabelText('Voice name')).toHaveValue('My narration');
+
+    await user.click(screen.getByTestId('clone-create'));
+    expect(await screen.findByTestId('custom-voice-result', {}, { timeout: 4000 })).toHaveTextContent('My narration');
+    expect(calls.filter((call) => call.method === 'POST' && call.path === '/voice-clone/voices')).toHaveLength(2);
   });
 });
