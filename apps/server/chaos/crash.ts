@@ -1,4 +1,3 @@
-import { readdirSync } from 'node:fs';
 import http from 'node:http';
 import pg from 'pg';
 import type { ApiClient, ChaosUser } from './api-client.ts';
@@ -114,7 +113,7 @@ function startStream(context: CrashContext, csrfToken: string): Promise<void> {
 
 /** Leftover temporary files of uploads, isolation and decoding in the server's own TMPDIR. */
 function temporaryLeftovers(server: ServerProcess): string[] {
-  return readdirSync(server.tempDir).filter((name) => name.startsWith('sound-studio-'));
+  return server.temporaryFiles();
 }
 
 /**

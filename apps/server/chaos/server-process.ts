@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync, type WriteStream } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, type WriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -107,6 +107,18 @@ export class ServerProcess {
     await this.waitUntilHealthy();
   }
 
+  /** Upload and decode files the server has on disk: its temp folder's and the data folder's upload area. */
+  temporaryFiles(): string[] {
+    const inTemp = readdirSync(this.tempDir).filter((name) => name.startsWith('sound-studio-'));
+    const uploads = path.join(this.dataDir, 'uploads');
+    const inUploads = existsSync(uploads)
+      ? readdirSync(uploads, { recursive: true, withFileTypes: true })
+          .filter((entry) => entry.isFile())
+          .map((entry) => path.join(path.relative(uploads, entry.parentPath), entry.name))
+      : [];
+    return [...inTemp, ...inUploads.map((name) => `uploads/${name}`)];
+  }
+
   private environment(): NodeJS.ProcessEnv {
     return {
       PATH: process.env.PATH,
@@ -124,6 +136,9 @@ export class ServerProcess {
       WEB_DIST_DIR: path.join(this.root, 'no-web-build'),
       MUSIC_WORKERS: '1',
       ISOLATOR_WORKERS: '1',
+      // Short hold leases, so holds of a killed process come back within seconds on PostgreSQL.
+      CREDIT_HOLD_LEASE_SECONDS: '4',
+      CREDIT_HOLD_SWEEP_SECONDS: '2',
       ...this.options.env,
     };
   }

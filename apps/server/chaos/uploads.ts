@@ -1,4 +1,3 @@
-import { readdirSync } from 'node:fs';
 import http from 'node:http';
 import type { ApiClient } from './api-client.ts';
 import { noisyWav } from './crash.ts';
@@ -9,7 +8,7 @@ import { sleep, type ServerProcess } from './server-process.ts';
 const SETTLE_MS = 5_000;
 
 function isolatorTemporaryFiles(server: ServerProcess): string[] {
-  return readdirSync(server.tempDir).filter((name) => name.startsWith('sound-studio-isolator-'));
+  return server.temporaryFiles();
 }
 
 /** Half an isolator upload, then the connection drops: whatever the server wrote for it must go. */
