@@ -13,7 +13,7 @@ import { runLoginGuesses, runSocketRevocation } from './auth-checks.ts';
 import { HEALTH_TIMEOUT_MS, runBombs } from './bombs.ts';
 import { checkEveryLedger, runCrashScenario } from './crash.ts';
 import { buildCases, runCases } from './fuzzer.ts';
-import { dataOf, jsonOf, request } from './http.ts';
+import { jsonOf, request } from './http.ts';
 import type { OpenApiDocument } from './openapi.ts';
 import { describeFindings, ReplyAudit } from './reply-audit.ts';
 import { Report } from './report.ts';
@@ -87,9 +87,10 @@ async function fuzzSection(): Promise<void> {
   const client = new ApiClient(server.baseUrl);
   const document = jsonOf(await request(server.baseUrl, { path: '/api/docs/json' })) as OpenApiDocument | null;
   if (!document?.paths) throw new Error('GET /api/docs/json did not return an OpenAPI document');
-  const voices = dataOf<{ voices: Array<{ _id: string }> }>(await request(server.baseUrl, { path: '/api/voices/list-grouped' }), 'voices');
+  // Section 7 puts the voice list beside `success`, not under `data`.
+  const voiceList = jsonOf(await request(server.baseUrl, { path: '/api/voices/list-grouped' })) as { voices?: Array<{ _id: string }> } | null;
   const knownValues = {
-    voiceId: voices.voices[0]?._id ?? 'en-us-radiant-girl',
+    voiceId: voiceList?.voices?.[0]?._id ?? 'en-us-radiant-girl',
     email: 'fuzz-target@example.com',
     password: 'Wrong-Example-Password-1!',
     currentPassword: 'Wrong-Example-Password-1!',
