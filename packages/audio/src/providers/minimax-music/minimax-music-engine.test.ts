@@ -3,7 +3,7 @@ import { parseMp3Frames } from '../../codec/mp3-frames.ts';
 import { createMusicEngine } from '../../music/create-engine.ts';
 import { LocalMusicEngine } from '../../music/engine.ts';
 import { MusicError } from '../../music/errors.ts';
-import { startFakeMiniMaxMusicServer, type FakeMiniMaxMusicServer } from './fake-server.ts';
+import { startFakeMiniMaxMusicServer, type FakeMiniMaxMusicServer } from '../../testing/fake-minimax-music.ts';
 import { MiniMaxMusicEngine } from './minimax-music-engine.ts';
 import { MINIMAX_MUSIC_STATUS } from './wire.ts';
 

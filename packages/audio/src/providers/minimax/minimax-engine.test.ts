@@ -4,7 +4,7 @@ import { LocalSpeechEngine } from '../../speech/local/local-engine.ts';
 import { createSpeechEngine } from '../../speech/create-engine.ts';
 import { encodeSpeechResult } from '../../speech/encode-result.ts';
 import { SpeechError, type SpeechRequest } from '../../speech/types.ts';
-import { startFakeMiniMaxServer, validateSpeechRequest, type FakeMiniMaxServer } from './fake-server.ts';
+import { startFakeMiniMaxServer, validateSpeechRequest, type FakeMiniMaxServer } from '../../testing/fake-minimax-speech.ts';
 import { MiniMaxSpeechEngine } from './minimax-engine.ts';
 import type { MiniMaxSpeechRequestBody } from './wire.ts';
 
