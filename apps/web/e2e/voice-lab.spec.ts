@@ -82,8 +82,12 @@ async function shoot(page: Page, name: string) {
   if (viewport) await page.setViewportSize(viewport);
 }
 
-/** Light and dark, wide and narrow, of the page as it is now (theme switched in place so results stay). */
+/**
+ * Light and dark, wide and narrow, of the page as it is now (theme switched in place so results stay). Only in
+ * `npm run screenshots` (E2E_SCREENSHOTS): pictures are artefacts, not part of the test run.
+ */
 async function shootVariants(page: Page, name: string, language: 'en' | 'tr' = 'en') {
+  if (!process.env.E2E_SCREENSHOTS) return;
   for (const width of [1440, 375]) {
     await page.setViewportSize({ width, height: width > 500 ? 900 : 812 });
     for (const theme of ['light', 'dark'] as const) {
