@@ -92,7 +92,7 @@ describe.skipIf(!FULL_TESTS)(`local music engine, long checks${FULL_TIER_TITLE}`
         expect(Math.abs(take.loudness - -14), take.prompt).toBeLessThanOrEqual(1);
         expect(take.truePeak, take.prompt).toBeLessThanOrEqual(-1);
       }
-    }, 300_000);
+    }, 600_000);
 
     it('hears the genres differ: tempo, density and brightness', () => {
       const byGenre = (prompt: string): Take => {
