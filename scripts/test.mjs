@@ -8,6 +8,7 @@
 //   --dry-run     print the stages and the database decision without running anything
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -107,7 +108,8 @@ function playwright(name, reportName, args) {
 
 /** Connects to PostgreSQL with a short timeout; null when nothing answers. */
 async function connectPostgres(url) {
-  const { default: pg } = await import('pg');
+  // `pg` is the server's dependency: hoisted to the root by npm, else resolved from the server workspace.
+  const pg = await import('pg').then((module) => module.default, () => createRequire(join(process.cwd(), 'apps/server/package.json'))('pg'));
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
   try {
     await client.connect();
