@@ -16,6 +16,16 @@ export default tseslint.config(
     },
   },
   {
+    // Every expectation runs: none behind an if, a ternary, a && or a catch (narrow types with a throwing guard).
+    files: ['**/*.test.{ts,tsx}', '**/*.spec.ts', '**/*-contract.ts', '**/test/**/*.ts', '**/test-support/**/*.ts', 'packages/audio/src/testing/**/*.ts', 'apps/web/e2e/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', ...['IfStatement', 'ConditionalExpression', 'LogicalExpression', 'CatchClause', 'SwitchCase'].map((node) => ({
+        selector: `${node} CallExpression[callee.name='expect']`,
+        message: `No conditional expectations (expect inside ${node}): assert unconditionally.`,
+      }))],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },

@@ -2,8 +2,14 @@ import { defineConfig, devices } from '@playwright/test';
 
 /**
  * End-to-end tests in Debian's Chromium against the real server. `scripts/e2e.mjs` builds the web app, starts the
- * server on a fresh embedded database and sets E2E_BASE_URL; run it through `npm run test:e2e`.
+ * server on a fresh embedded database and sets E2E_BASE_URL; run it through `npm run test:e2e`. Screenshots are not
+ * tests: `npm run screenshots` sets E2E_SCREENSHOTS and runs the screenshot spec, which the test run ignores, and the
+ * voice lab spec, whose pictures of the lab's result states are taken only then.
  */
+const SCREENSHOT_SPEC = '**/screenshots.spec.ts';
+const SCREENSHOT_RUN_SPECS = [SCREENSHOT_SPEC, '**/voice-lab.spec.ts'];
+const screenshotRun = Boolean(process.env.E2E_SCREENSHOTS);
+
 const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -17,10 +23,12 @@ const CHROMIUM_FLAGS = [
 
 export default defineConfig({
   testDir: 'apps/web/e2e',
+  ...(screenshotRun ? { testMatch: SCREENSHOT_RUN_SPECS } : { testIgnore: SCREENSHOT_SPEC }),
   outputDir: 'test-results',
   fullyParallel: false,
   workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a test that passes only on a second try is a flake, and flakes count as failures.
+  retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT ?? 'test-results/e2e-report.json' }]],

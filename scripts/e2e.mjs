@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Builds the web app, starts the real server on a free port with a fresh embedded database, runs the Playwright
 // suite in Debian's Chromium against it, and stops the server. Extra arguments go to `playwright test`.
+// `--screenshots` (`npm run screenshots`) runs only the screenshot spec, which the test run leaves out.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -34,6 +35,9 @@ async function waitForHealth(url, server, timeoutMs = 60_000) {
   }
   throw new Error(`server did not become healthy at ${url} within ${timeoutMs} ms`);
 }
+
+const screenshots = process.argv.includes('--screenshots');
+const playwrightArgs = process.argv.slice(2).filter((arg) => arg !== '--screenshots');
 
 if (!process.env.E2E_SKIP_BUILD) {
   const build = spawnSync('npm', ['run', 'build', '-w', '@sound-studio/web'], { stdio: 'inherit' });
@@ -75,9 +79,9 @@ process.on('SIGINT', () => process.exit(130));
 let status = 1;
 try {
   await waitForHealth(baseUrl, server);
-  const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
+  const result = spawnSync('npx', ['playwright', 'test', ...playwrightArgs], {
     stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_ADMIN_TOKEN: adminToken },
+    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_ADMIN_TOKEN: adminToken, E2E_SCREENSHOTS: screenshots ? '1' : '' },
   });
   status = result.status ?? 1;
 } catch (error) {

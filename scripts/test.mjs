@@ -1,70 +1,240 @@
 #!/usr/bin/env node
-// The one test command (`npm test`): static checks, unit and API integration tests on the embedded database,
-// the same server suite on PostgreSQL when TEST_DATABASE_URL is set, then end-to-end tests in Chromium.
-// Ends with one "N passed, N failed" line that totals every runner.
+// The one test command (`npm test`): static checks, unit and API integration tests on the embedded database, the
+// server suite again on PostgreSQL (a fresh database of its own when the machine has a server), then end-to-end tests
+// in Chromium. Prints each stage's wall time and ends with one "N passed, N failed" line that totals every runner.
+//
+//   --full        `npm run test:full`: also the long checks (SOUND_STUDIO_FULL_TESTS=1 everywhere) and screenshots
+//   --full-audio  CI: `npm test` plus the audio package's full-tier files (*.full.test.ts)
+//   --chaos       CI: also the chaos suite (`npm run test:chaos`: real server processes on PostgreSQL, kill -9, bombs)
+//   --dry-run     print the stages and the database decision without running anything
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const options = new Set(process.argv.slice(2));
+const FULL = options.has('--full');
+const FULL_AUDIO = FULL || options.has('--full-audio');
+const CHAOS = FULL || options.has('--chaos');
+const DRY_RUN = options.has('--dry-run');
+const IN_CI = Boolean(process.env.CI) && process.env.CI !== 'false';
+/** Where `npm test` looks for PostgreSQL when TEST_DATABASE_URL is not set (trust auth, as on this machine and CI). */
+const POSTGRES_SERVER_URL = process.env.TEST_POSTGRES_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const reportDir = join(process.cwd(), '.tmp', 'reports');
-rmSync(reportDir, { recursive: true, force: true });
-mkdirSync(reportDir, { recursive: true });
+if (!DRY_RUN) {
+  rmSync(reportDir, { recursive: true, force: true });
+  mkdirSync(reportDir, { recursive: true });
+}
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
-const failedSteps = [];
+/** One row per stage, in order: its name, wall time and outcome, for the closing table. */
+const stages = [];
+const warnings = [];
 
 function step(name, command, args, env = {}) {
   console.log(`\n=== ${name}\n$ ${command} ${args.join(' ')}`);
+  if (DRY_RUN) {
+    stages.push({ name, seconds: 0, outcome: 'dry run' });
+    return true;
+  }
   const started = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const seconds = (Date.now() - started) / 1000;
   const ok = result.status === 0;
-  console.log(`=== ${name}: ${ok ? 'ok' : `FAILED (exit ${result.status ?? result.signal})`} in ${seconds} s`);
-  if (!ok) failedSteps.push(name);
+  const outcome = ok ? 'ok' : `FAILED (exit ${result.status ?? result.signal})`;
+  console.log(`=== ${name}: ${outcome} in ${seconds.toFixed(1)} s`);
+  stages.push({ name, seconds, outcome, counted: false });
   return ok;
 }
 
-function addVitestCounts(file) {
-  if (!existsSync(file)) return;
-  const report = JSON.parse(readFileSync(file, 'utf8'));
-  totals.passed += report.numPassedTests ?? 0;
-  totals.failed += report.numFailedTests ?? 0;
-  totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+function skipStage(name, reason) {
+  console.log(`\n=== ${name}: skipped, ${reason}`);
+  stages.push({ name, seconds: 0, outcome: `skipped: ${reason}` });
 }
 
-function addPlaywrightCounts(file) {
-  if (!existsSync(file)) return;
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
-  totals.passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
-  totals.failed += stats?.unexpected ?? 0;
-  totals.skipped += stats?.skipped ?? 0;
+function failStage(name, reason) {
+  console.log(`\n=== ${name}: FAILED, ${reason}`);
+  stages.push({ name, seconds: 0, outcome: `FAILED: ${reason}` });
+}
+
+/** Vitest's JSON report: pending and todo tests are the skipped ones. */
+export function vitestCounts(report) {
+  return {
+    passed: report.numPassedTests ?? 0,
+    failed: report.numFailedTests ?? 0,
+    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+  };
+}
+
+/** Playwright's JSON stats: a test that passed only on a retry ("flaky") is a failure, never a pass. */
+export function playwrightCounts(stats) {
+  return {
+    passed: stats?.expected ?? 0,
+    failed: (stats?.unexpected ?? 0) + (stats?.flaky ?? 0),
+    skipped: stats?.skipped ?? 0,
+  };
+}
+
+function addCounts(counts) {
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+  totals.skipped += counts.skipped;
+  return counts.failed;
+}
+
+/** A stage whose failure already shows as failed tests in the totals. */
+function markCounted(name) {
+  const stage = stages.find((candidate) => candidate.name === name);
+  if (stage) stage.counted = true;
+}
+
+function readJson(file) {
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
 }
 
 function vitest(name, reportName, args, env) {
   const outputFile = join(reportDir, `${reportName}.json`);
   step(name, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`], env);
-  addVitestCounts(outputFile);
+  const report = readJson(outputFile);
+  if (report && addCounts(vitestCounts(report)) > 0) markCounted(name);
 }
 
-step('typecheck', 'npm', ['run', 'typecheck']);
-step('lint', 'npm', ['run', 'lint']);
-
-// Embedded mode: PGlite, in-process queue, local files.
-vitest('unit + integration (embedded database)', 'vitest-embedded', [], { TEST_DATABASE_URL: '' });
-
-// PostgreSQL mode: the server suite again, each file on a fresh database of that server.
-if (process.env.TEST_DATABASE_URL) {
-  vitest('server integration (PostgreSQL)', 'vitest-postgres', ['--project', 'server'], {
-    TEST_DATABASE_URL: process.env.TEST_DATABASE_URL,
-  });
-} else {
-  console.log('\n=== server integration (PostgreSQL): skipped, TEST_DATABASE_URL is not set');
+function playwright(name, reportName, args) {
+  const outputFile = join(reportDir, `${reportName}.json`);
+  step(name, 'node', ['scripts/e2e.mjs', ...args], { E2E_JSON_REPORT: outputFile });
+  const report = readJson(outputFile);
+  if (report && addCounts(playwrightCounts(report.stats)) > 0) markCounted(name);
 }
 
-const e2eReport = join(reportDir, 'e2e.json');
-step('end-to-end (Chromium)', 'node', ['scripts/e2e.mjs'], { E2E_JSON_REPORT: e2eReport });
-addPlaywrightCounts(e2eReport);
+/** The chaos suite makes its own databases on the PostgreSQL server and reports its checks as counts. */
+function chaos() {
+  const name = 'chaos suite (PostgreSQL)';
+  const outputFile = join(reportDir, 'chaos.json');
+  step(name, 'node', ['--import', 'tsx', 'apps/server/chaos/run.ts'], { CHAOS_JSON_REPORT: outputFile, TEST_DATABASE_URL: POSTGRES_SERVER_URL });
+  const report = readJson(outputFile);
+  if (report && addCounts({ passed: report.passed, failed: report.failed, skipped: 0 }) > 0) markCounted(name);
+}
 
-if (failedSteps.length > 0) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
-console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
-process.exit(failedSteps.length > 0 || totals.failed > 0 ? 1 : 0);
+/** Connects to PostgreSQL with a short timeout; null when nothing answers. */
+async function connectPostgres(url) {
+  // `pg` is the server's dependency: hoisted to the root by npm, else resolved from the server workspace.
+  const pg = await import('pg').then((module) => module.default, () => createRequire(join(process.cwd(), 'apps/server/package.json'))('pg'));
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    return client;
+  } catch {
+    await client.end().catch(() => {});
+    return null;
+  }
+}
+
+/**
+ * The server URL the PostgreSQL pass runs against (each test file makes and drops its own database there): the given
+ * TEST_DATABASE_URL, else a fresh database this run creates on the machine's server and drops at the end.
+ */
+export async function preparePostgres() {
+  if (process.env.TEST_DATABASE_URL) return { url: process.env.TEST_DATABASE_URL, drop: async () => {} };
+  const admin = await connectPostgres(POSTGRES_SERVER_URL);
+  if (!admin) return null;
+  const name = `sound_studio_run_${Date.now()}_${process.pid}`;
+  try {
+    if (!DRY_RUN) await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(POSTGRES_SERVER_URL);
+  url.pathname = `/${name}`;
+  console.log(`\nPostgreSQL answers at ${url.host}: this run uses a fresh database, ${name}, dropped at the end.`);
+  return {
+    url: url.toString(),
+    drop: async () => {
+      if (DRY_RUN) return;
+      const client = await connectPostgres(POSTGRES_SERVER_URL);
+      if (!client) return;
+      try {
+        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+function loudWarning(lines) {
+  const width = Math.max(...lines.map((line) => line.length)) + 4;
+  const bar = '!'.repeat(width);
+  const text = [bar, ...lines.map((line) => `! ${line.padEnd(width - 4)} !`), bar].join('\n');
+  console.log(`\n${text}`);
+  warnings.push(text);
+}
+
+/** The closing table: one row per stage and the total, widths fitted to the content. */
+export function stageTable(rows) {
+  const total = rows.reduce((sum, row) => sum + row.seconds, 0);
+  const all = [...rows, { name: 'total', seconds: total, outcome: '' }];
+  const nameWidth = Math.max('stage'.length, ...all.map((row) => row.name.length));
+  const line = (name, seconds, outcome) => `${name.padEnd(nameWidth)}  ${seconds.padStart(9)}  ${outcome}`.trimEnd();
+  return [
+    line('stage', 'wall time', 'outcome'),
+    line('-'.repeat(nameWidth), '-'.repeat(9), '-------'),
+    ...all.map((row) => line(row.name, `${row.seconds.toFixed(1)} s`, row.outcome)),
+  ].join('\n');
+}
+
+async function main() {
+  const fullEnv = { SOUND_STUDIO_FULL_TESTS: FULL ? '1' : '' };
+  step('typecheck', 'npm', ['run', 'typecheck']);
+  step('lint', 'npm', ['run', 'lint']);
+
+  // Embedded mode: PGlite, in-process queue, local files.
+  vitest('unit + integration (embedded database)', 'vitest-embedded', [], { ...fullEnv, TEST_DATABASE_URL: '' });
+
+  // PostgreSQL mode: the server suite again, where row locks and real concurrency can make the concurrency tests fail.
+  const postgres = await preparePostgres();
+  if (postgres) {
+    try {
+      vitest('server integration (PostgreSQL)', 'vitest-postgres', ['--project', 'server'], { ...fullEnv, TEST_DATABASE_URL: postgres.url });
+    } finally {
+      await postgres.drop();
+    }
+  } else {
+    loudWarning([
+      `PostgreSQL does not answer at ${new URL(POSTGRES_SERVER_URL).host} and TEST_DATABASE_URL is not set.`,
+      'The server suite ran on PGlite only, which serialises every query: the concurrency tests',
+      '(concurrent credit reservations, the job queue shared by two processes) could not fail.',
+      'Start PostgreSQL (see README) or set TEST_DATABASE_URL to run them for real.',
+    ]);
+    if (IN_CI) failStage('server integration (PostgreSQL)', 'CI needs PostgreSQL');
+    else skipStage('server integration (PostgreSQL)', 'PostgreSQL is absent');
+  }
+
+  // The audio package's long checks (every voice, the 240 s render, tempo and key over 20 prompts) live in
+  // *.full.test.ts files that skip themselves unless SOUND_STUDIO_FULL_TESTS=1. With --full the embedded pass above
+  // already ran them; CI's --full-audio runs just those files.
+  if (FULL_AUDIO && !FULL) {
+    vitest('audio full tier', 'vitest-audio-full', ['--project', 'audio', '.full.test.'], { SOUND_STUDIO_FULL_TESTS: '1' });
+  }
+
+  playwright('end-to-end (Chromium)', 'e2e', []);
+  if (CHAOS) chaos();
+  // Screenshots are artefacts, not tests: the stage's outcome shows in the table, its pictures add nothing to the count.
+  if (FULL) step('screenshots', 'node', ['scripts/e2e.mjs', '--screenshots'], { E2E_SKIP_BUILD: '1' });
+
+  for (const warning of warnings) console.log(`\n${warning}`);
+  console.log(`\n${stageTable(stages)}`);
+  const failed = stages.filter((stage) => stage.outcome.startsWith('FAILED'));
+  if (failed.length > 0) console.log(`\nFailed steps: ${failed.map((stage) => stage.name).join(', ')}`);
+  // A failed stage with no failed test behind it (typecheck, lint, a crash, a missing service) is one failure too, so
+  // the closing line never reads "0 failed" for a failed run.
+  totals.failed += failed.filter((stage) => !stage.counted).length;
+  console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+  return failed.length > 0 || totals.failed > 0 ? 1 : 0;
+}
+
+// Run as a script; imported (by its own test) only for the pure helpers.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exitCode = await main();
+}

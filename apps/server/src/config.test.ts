@@ -18,13 +18,14 @@ function dataDir(): string {
 }
 
 function configError(env: Record<string, string>): string {
+  let thrown: unknown;
   try {
     loadConfig({ DATA_DIR: dataDir(), ...env });
   } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as ConfigError).message;
+    thrown = error;
   }
-  throw new Error('expected a ConfigError');
+  expect(thrown).toBeInstanceOf(ConfigError);
+  return (thrown as ConfigError).message;
 }
 
 describe('loadConfig', () => {

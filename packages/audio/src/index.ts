@@ -28,7 +28,6 @@ export { encodeSpeechResult, encodeSpeechStream, type AudioFileFormat, type Enco
 
 // Cloud provider.
 export { MiniMaxSpeechEngine, MINIMAX_DEFAULT_BASE_URL, type MiniMaxEngineOptions } from './providers/minimax/minimax-engine.ts';
-export { startFakeMiniMaxServer, type FakeMiniMaxServer, type FakeFailure } from './providers/minimax/fake-server.ts';
 export { MINIMAX_MODEL_BY_SPEECH_MODEL, MINIMAX_EMOTION_BY_MOOD, toMiniMaxPitch, toMiniMaxVolume } from './providers/minimax/mapping.ts';
 
 // Codecs and analysis.

@@ -5,27 +5,14 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { seedPlans } from '../db/plan-seeds.ts';
 import { systemClock } from '../lib/clock.ts';
 import { openTestDatabase } from '../test/harness.ts';
+import { isRedisReachable, itReachesRedis, TEST_REDIS_URL as REDIS_URL } from '../test/redis.ts';
 import { BullMqJobQueue } from './bullmq-queue.ts';
 import { JobRunner } from './job-runner.ts';
 import { JobStore } from './job-store.ts';
 import { jobQueueContract, silentLog } from './queue-contract.ts';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function isReachable(url: string): Promise<boolean> {
-  const probe = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-const reachable = await isReachable(REDIS_URL);
+const reachable = await isRedisReachable(REDIS_URL);
+itReachesRedis(reachable, REDIS_URL);
 /** Every run gets its own BullMQ key space, removed afterwards. */
 const prefix = `sound-studio-test:${randomBytes(4).toString('hex')}:bull`;
 

@@ -7,6 +7,8 @@ import { MUSIC_GENRES } from './types.ts';
 /** A small well-formedness check: balanced tags, quoted attributes, escaped text, one root element. */
 function assertWellFormedXml(xml: string): void {
   const stack: string[] = [];
+  const unescapedTexts: string[] = [];
+  const misnestedClosings: string[] = [];
   let roots = 0;
   const tag = /<(\/?)([A-Za-z][\w:-]*)((?:\s+[\w:-]+="[^"<]*")*)\s*(\/?)>|([^<]+)/gy;
   let match: RegExpExecArray | null;
@@ -15,13 +17,19 @@ function assertWellFormedXml(xml: string): void {
     consumed = tag.lastIndex;
     const [, closing, name, , selfClosing, text] = match;
     if (text !== undefined) {
-      expect(text, 'text outside the root').not.toMatch(/&(?!(lt|gt|amp|apos|quot);)/);
+      if (/&(?!(lt|gt|amp|apos|quot);)/.test(text)) unescapedTexts.push(text);
       continue;
     }
     if (stack.length === 0 && !closing) roots++;
-    if (closing) expect(stack.pop(), `closing </${name}>`).toBe(name);
-    else if (!selfClosing) stack.push(name ?? '');
+    if (!closing) {
+      if (!selfClosing) stack.push(name ?? '');
+      continue;
+    }
+    const opened = stack.pop();
+    if (opened !== name) misnestedClosings.push(`</${name}> closes <${opened}>`);
   }
+  expect(unescapedTexts, 'text with a bare &').toEqual([]);
+  expect(misnestedClosings).toEqual([]);
   expect(consumed, 'every character belongs to a tag or text').toBe(xml.length);
   expect(stack).toEqual([]);
   expect(roots).toBe(1);

@@ -14,7 +14,6 @@ export { MusicError, type MusicErrorCode } from './errors.ts';
 export {
   MiniMaxMusicEngine, MINIMAX_MUSIC_DEFAULT_BASE_URL, MINIMAX_MUSIC_DEFAULT_MODEL, musicErrorCodeFor, type MiniMaxMusicEngineOptions,
 } from '../providers/minimax-music/minimax-music-engine.ts';
-export { startFakeMiniMaxMusicServer, type FakeMiniMaxMusicServer, type FakeMusicFailure } from '../providers/minimax-music/fake-server.ts';
 
 // Composer.
 export * from './types.ts';

@@ -4,6 +4,5 @@ export { CLONE_SAMPLE_RULES, validateCloneUploads, validateCloneDurations, decod
 export { prepareCloneSamples, type PrepareOptions } from './prepare.ts';
 export { LocalVoiceCloneProvider, type LocalVoiceCloneOptions } from './local-provider.ts';
 export { MiniMaxVoiceCloneProvider, MINIMAX_CLONE_NOTE, cloneErrorCodeFor, type MiniMaxCloneOptions } from './minimax/minimax-clone-provider.ts';
-export { startFakeMiniMaxCloneServer, type FakeMiniMaxCloneServer, type ReceivedCloneRequest } from './minimax/fake-clone-server.ts';
 export { MINIMAX_VOICE_ID_PATTERN, MINIMAX_CLONE_STATUS, MINIMAX_CLONE_FILE_RULES } from './minimax/wire.ts';
 export { createVoiceCloneProvider, type VoiceCloneConfig } from './create-provider.ts';

@@ -29,11 +29,8 @@ describe('clone sample validation', () => {
     expect(codeOf(() => validateCloneDurations([{ durationSeconds: 10 }, { durationSeconds: 60 }]))).toBeUndefined();
     expect(codeOf(() => validateCloneDurations([{ durationSeconds: 9.9 }]))).toBe('SAMPLE_TOO_SHORT');
     expect(codeOf(() => validateCloneDurations([{ durationSeconds: 61 }]))).toBe('SAMPLE_TOO_LONG');
-    try {
-      validateCloneDurations([{ durationSeconds: 30 }, { name: 'hello.wav', durationSeconds: 4.2 }]);
-    } catch (error) {
-      expect(error).toMatchObject({ code: 'SAMPLE_TOO_SHORT', details: { index: 1, durationSeconds: 4.2, minSeconds: 10 } });
-      expect((error as Error).message).toBe('"hello.wav" is 4.2 s long; samples need at least 10 s');
-    }
+    const tooShort = () => validateCloneDurations([{ durationSeconds: 30 }, { name: 'hello.wav', durationSeconds: 4.2 }]);
+    expect(tooShort).toThrow('"hello.wav" is 4.2 s long; samples need at least 10 s');
+    expect(tooShort).toThrow(expect.objectContaining({ code: 'SAMPLE_TOO_SHORT', details: { index: 1, durationSeconds: 4.2, minSeconds: 10 } }));
   });
 });

@@ -46,11 +46,15 @@ describe('voice catalogue', () => {
     for (const voice of voices) {
       expect(VOICE_GENDERS).toContain(voice.gender);
       expect(VOICE_AGES).toContain(voice.age);
-      if (voice.accent !== undefined) {
-        expect(VOICE_ACCENTS).toContain(voice.accent);
-        expect(voice.language).toBe('en');
-      }
-      if (['en-US', 'en-GB', 'en-AU'].includes(voice.locale)) expect(voice.accent).toBeDefined();
+    }
+    const accentLocales = ['en-US', 'en-GB', 'en-AU'];
+    const unaccented = voices.filter((voice) => accentLocales.includes(voice.locale) && voice.accent === undefined);
+    expect(unaccented.map((voice) => voice.id)).toEqual([]);
+    const accented = voices.filter((voice) => voice.accent !== undefined);
+    expect(accented.length).toBeGreaterThan(0);
+    for (const voice of accented) {
+      expect(VOICE_ACCENTS).toContain(voice.accent);
+      expect(voice.language).toBe('en');
     }
     for (const accent of VOICE_ACCENTS) expect(voices.some((voice) => voice.accent === accent)).toBe(true);
     for (const gender of VOICE_GENDERS) expect(voices.some((voice) => voice.gender === gender)).toBe(true);

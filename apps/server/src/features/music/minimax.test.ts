@@ -1,4 +1,4 @@
-import { startFakeMiniMaxMusicServer, type FakeMiniMaxMusicServer } from '@sound-studio/audio';
+import { startFakeMiniMaxMusicServer, type FakeMiniMaxMusicServer } from '@sound-studio/audio/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MUSIC_MESSAGES } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../db/client.ts';

@@ -4,21 +4,7 @@ import type { MusicTrack } from '@sound-studio/shared';
 import type { Environment } from '../../config.ts';
 import { waitFor } from '../../jobs/queue-contract.ts';
 import { dataOf, type RegisteredUser, type TestApp } from '../../test/harness.ts';
-
-export const TEST_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-export async function isRedisReachable(url: string = TEST_REDIS_URL): Promise<boolean> {
-  const probe = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
+import { TEST_REDIS_URL } from '../../test/redis.ts';
 
 export interface QueueMode {
   name: 'in-process' | 'bullmq';

@@ -7,12 +7,14 @@ import { waitFor } from '../../jobs/queue-contract.ts';
 import { dataOf, errorOf, firstFieldMessages, openTestDatabase, TestApp, type RegisteredUser } from '../../test/harness.ts';
 import { balanceAndLedger, ledgerRowsFor, reservationFor } from '../../test/ledger.ts';
 import { MUSIC_JOB_TYPE } from './service.ts';
-import { getTrack, isRedisReachable, MUSIC_TEST_ENV, queueModes, settledTrack, startTrack } from './music-test-support.ts';
+import { isRedisReachable, itReachesRedis } from '../../test/redis.ts';
+import { getTrack, MUSIC_TEST_ENV, queueModes, settledTrack, startTrack } from './music-test-support.ts';
 
 // Rendering shares the machine with the rest of the suite; a loaded CI box can be several times slower.
 vi.setConfig({ testTimeout: 180_000 });
 
 const redisReachable = await isRedisReachable();
+itReachesRedis(redisReachable);
 
 describe.each(queueModes())('music API ($name queue)', (mode) => {
   const skip = mode.name === 'bullmq' && !redisReachable;

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { LocalSpeechEngine, parseMp3Frames, startFakeMiniMaxServer, type FakeMiniMaxServer } from '@sound-studio/audio';
+import { LocalSpeechEngine, parseMp3Frames } from '@sound-studio/audio';
+import { startFakeMiniMaxServer, type FakeMiniMaxServer } from '@sound-studio/audio/testing';
 import JSZip from 'jszip';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { io as connect, type Socket } from 'socket.io-client';

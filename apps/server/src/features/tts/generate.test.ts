@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { LocalSpeechEngine, parseMp3Frames, startFakeMiniMaxServer, type FakeMiniMaxServer } from '@sound-studio/audio';
+import { LocalSpeechEngine, parseMp3Frames } from '@sound-studio/audio';
+import { startFakeMiniMaxServer, type FakeMiniMaxServer } from '@sound-studio/audio/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InsufficientCreditsDetails, Preferences, TtsReply, TtsRequest } from '@sound-studio/shared';

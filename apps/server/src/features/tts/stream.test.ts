@@ -1,7 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import path from 'node:path';
-import { LocalSpeechEngine, parseMp3Frames, splitSentences, startFakeMiniMaxServer, type FakeMiniMaxServer } from '@sound-studio/audio';
+import { LocalSpeechEngine, parseMp3Frames, splitSentences } from '@sound-studio/audio';
+import { startFakeMiniMaxServer, type FakeMiniMaxServer } from '@sound-studio/audio/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TtsHistoryReply, TtsRequest } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../db/client.ts';

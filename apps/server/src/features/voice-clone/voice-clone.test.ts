@@ -1,4 +1,5 @@
-import { encodeMp3, LocalSpeechEngine, startFakeMiniMaxCloneServer, type FakeMiniMaxCloneServer } from '@sound-studio/audio';
+import { encodeMp3, LocalSpeechEngine } from '@sound-studio/audio';
+import { startFakeMiniMaxCloneServer, type FakeMiniMaxCloneServer } from '@sound-studio/audio/testing';
 import { voiceListResponseSchema, type CustomVoiceReply, type IsolatorJob, type MyVoicesReply, type VoiceCloneJob, type VoiceDesignPreviewsReply } from '@sound-studio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdir } from 'node:fs/promises';

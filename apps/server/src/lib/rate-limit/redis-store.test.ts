@@ -4,26 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Plan } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { dataOf, errorOf, openTestDatabase, STRONG_PASSWORD, TEST_ADMIN_TOKEN, TestApp, TestClock } from '../../test/harness.ts';
+import { isRedisReachable, itReachesRedis, TEST_REDIS_URL as REDIS_URL } from '../../test/redis.ts';
 import { connectUserSocket, disconnection, handshakeRefusal } from '../../test/sockets.ts';
 import { RedisRateLimitStore } from './redis-store.ts';
 import { rateLimitStoreContract } from './store-contract.ts';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function isReachable(url: string): Promise<boolean> {
-  const probe = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-const reachable = await isReachable(REDIS_URL);
+const reachable = await isRedisReachable(REDIS_URL);
+itReachesRedis(reachable, REDIS_URL);
 const runId = randomBytes(4).toString('hex');
 
 describe.skipIf(!reachable)(`Redis (${REDIS_URL})${reachable ? '' : ': skipped, Redis is not reachable'}`, () => {

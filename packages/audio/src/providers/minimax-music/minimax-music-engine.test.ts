@@ -3,7 +3,7 @@ import { parseMp3Frames } from '../../codec/mp3-frames.ts';
 import { createMusicEngine } from '../../music/create-engine.ts';
 import { LocalMusicEngine } from '../../music/engine.ts';
 import { MusicError } from '../../music/errors.ts';
-import { startFakeMiniMaxMusicServer, type FakeMiniMaxMusicServer } from './fake-server.ts';
+import { startFakeMiniMaxMusicServer, type FakeMiniMaxMusicServer } from '../../testing/fake-minimax-music.ts';
 import { MiniMaxMusicEngine } from './minimax-music-engine.ts';
 import { MINIMAX_MUSIC_STATUS } from './wire.ts';
 
@@ -21,11 +21,11 @@ function engine(options: Partial<ConstructorParameters<typeof MiniMaxMusicEngine
   return new MiniMaxMusicEngine({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, ...options });
 }
 
-async function expectMusicError(promise: Promise<unknown>, code: string, message?: RegExp): Promise<void> {
+async function musicError(promise: Promise<unknown>, code: string): Promise<MusicError> {
   const error = await promise.then(() => undefined, (caught: unknown) => caught);
   expect(error).toBeInstanceOf(MusicError);
   expect((error as MusicError).code).toBe(code);
-  if (message) expect((error as MusicError).message).toMatch(message);
+  return error as MusicError;
 }
 
 describe('MiniMax music adapter', () => {
@@ -70,26 +70,26 @@ describe('MiniMax music adapter', () => {
     [1000, 'PROVIDER_ERROR'],
   ] as const)('maps status code %i to %s', async (statusCode, code) => {
     fake.failNext({ statusCode, statusMsg: 'fake failure' });
-    await expectMusicError(engine().generate({ prompt: 'pop', durationSeconds: 30 }), code, new RegExp(`${statusCode}`));
+    expect((await musicError(engine().generate({ prompt: 'pop', durationSeconds: 30 }), code)).message).toMatch(new RegExp(`${statusCode}`));
   });
 
   it('says a rejected prompt in the words the UI shows', async () => {
     fake.failNext({ statusCode: MINIMAX_MUSIC_STATUS.sensitiveInput, statusMsg: 'input sensitive' });
-    await expectMusicError(engine().generate({ prompt: 'pop', durationSeconds: 30 }), 'PROVIDER_REJECTED', /Prompt was rejected/);
+    expect((await musicError(engine().generate({ prompt: 'pop', durationSeconds: 30 }), 'PROVIDER_REJECTED')).message).toMatch(/Prompt was rejected/);
   });
 
   it('reports HTTP failures, failed downloads and a wrong key', async () => {
     fake.failNext({ httpStatus: 502 });
-    await expectMusicError(engine().generate({ prompt: 'pop', durationSeconds: 30 }), 'PROVIDER_ERROR', /HTTP 502/);
+    expect((await musicError(engine().generate({ prompt: 'pop', durationSeconds: 30 }), 'PROVIDER_ERROR')).message).toMatch(/HTTP 502/);
     fake.failNext({ downloadStatus: 404 });
-    await expectMusicError(engine({ outputFormat: 'url' }).generate({ prompt: 'pop', durationSeconds: 30 }), 'PROVIDER_ERROR', /404/);
-    await expectMusicError(new MiniMaxMusicEngine({ apiKey: 'wrong', baseUrl: fake.baseUrl }).generate({ prompt: 'pop', durationSeconds: 30 }), 'PROVIDER_AUTH');
+    expect((await musicError(engine({ outputFormat: 'url' }).generate({ prompt: 'pop', durationSeconds: 30 }), 'PROVIDER_ERROR')).message).toMatch(/404/);
+    await musicError(new MiniMaxMusicEngine({ apiKey: 'wrong', baseUrl: fake.baseUrl }).generate({ prompt: 'pop', durationSeconds: 30 }), 'PROVIDER_AUTH');
   });
 
   it('validates before calling out', async () => {
     const before = fake.requests.length;
-    await expectMusicError(engine().generate({ prompt: '   ', durationSeconds: 30 }), 'INVALID_REQUEST', /Please enter a music prompt/);
-    await expectMusicError(engine().generate({ prompt: 'pop', durationSeconds: 2 }), 'INVALID_REQUEST');
+    expect((await musicError(engine().generate({ prompt: '   ', durationSeconds: 30 }), 'INVALID_REQUEST')).message).toMatch(/Please enter a music prompt/);
+    await musicError(engine().generate({ prompt: 'pop', durationSeconds: 2 }), 'INVALID_REQUEST');
     expect(fake.requests.length).toBe(before);
     expect(() => new MiniMaxMusicEngine({ apiKey: '' })).toThrow(MusicError);
   });
@@ -97,7 +97,7 @@ describe('MiniMax music adapter', () => {
   it('honours an abort signal', async () => {
     const controller = new AbortController();
     controller.abort();
-    await expectMusicError(engine().generate({ prompt: 'pop', durationSeconds: 30, signal: controller.signal }), 'ABORTED');
+    await musicError(engine().generate({ prompt: 'pop', durationSeconds: 30, signal: controller.signal }), 'ABORTED');
   });
 });
 

@@ -4,7 +4,7 @@ import { LocalSpeechEngine } from '../../speech/local/local-engine.ts';
 import { createSpeechEngine } from '../../speech/create-engine.ts';
 import { encodeSpeechResult } from '../../speech/encode-result.ts';
 import { SpeechError, type SpeechRequest } from '../../speech/types.ts';
-import { startFakeMiniMaxServer, validateSpeechRequest, type FakeMiniMaxServer } from './fake-server.ts';
+import { startFakeMiniMaxServer, validateSpeechRequest, type FakeMiniMaxServer } from '../../testing/fake-minimax-speech.ts';
 import { MiniMaxSpeechEngine } from './minimax-engine.ts';
 import type { MiniMaxSpeechRequestBody } from './wire.ts';
 
@@ -52,7 +52,7 @@ describe('MiniMaxSpeechEngine against the fake MiniMax server', () => {
       audio_setting: { sample_rate: 32000, bitrate: 128000, format: 'mp3', channel: 1 },
     });
     expect(result.format).toBe('mp3');
-    if (result.format !== 'mp3') return;
+    if (result.format !== 'mp3') throw new Error('expected MP3');
     expect(result).toMatchObject({ provider: 'minimax', model: 'speech-2.5-hd-preview', sampleRate: 32000 });
     const frames = parseMp3Frames(result.bytes);
     expect(frames).toMatchObject({ sampleRate: 32000, channelMode: 'mono' });
@@ -88,19 +88,20 @@ describe('MiniMaxSpeechEngine against the fake MiniMax server', () => {
   });
 
   it('turns base_resp errors and HTTP failures into clear SpeechErrors', async () => {
-    const cases = [
+    const statusCases = [
       [{ statusCode: 1004, statusMsg: 'authentication failed' }, 'PROVIDER_AUTH'],
       [{ statusCode: 1008, statusMsg: 'insufficient balance' }, 'PROVIDER_QUOTA'],
       [{ statusCode: 1002, statusMsg: 'rate limit' }, 'PROVIDER_RATE_LIMIT'],
       [{ statusCode: 2013, statusMsg: 'invalid params' }, 'PROVIDER_ERROR'],
-      [{ httpStatus: 502 }, 'PROVIDER_ERROR'],
     ] as const;
-    for (const [fakeFailure, code] of cases) {
+    for (const [fakeFailure, code] of statusCases) {
       fake.failNext(fakeFailure);
       const error = await failure(engine.speak(request()));
       expect(error.code).toBe(code);
-      if ('statusCode' in fakeFailure) expect(error.message).toContain(fakeFailure.statusMsg);
+      expect(error.message).toContain(fakeFailure.statusMsg);
     }
+    fake.failNext({ httpStatus: 502 });
+    expect((await failure(engine.speak(request()))).code).toBe('PROVIDER_ERROR');
     const wrongKey = new MiniMaxSpeechEngine({ apiKey: 'wrong', baseUrl: fake.baseUrl });
     expect((await failure(wrongKey.speak(request()))).code).toBe('PROVIDER_AUTH');
     const unreachable = new MiniMaxSpeechEngine({ apiKey: 'k', baseUrl: 'http://127.0.0.1:9', timeoutMs: 2000 });

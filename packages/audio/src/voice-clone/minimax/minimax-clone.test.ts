@@ -2,10 +2,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseMp3Frames } from '../../codec/mp3-frames.ts';
 import { syntheticVoice } from '../../isolate/test-support/signals.ts';
 import { VoiceIsolator } from '../../isolate/voice-isolator.ts';
-import { startFakeMiniMaxServer, type FakeMiniMaxServer } from '../../providers/minimax/fake-server.ts';
+import { startFakeMiniMaxServer, type FakeMiniMaxServer } from '../../testing/fake-minimax-speech.ts';
 import { MiniMaxSpeechEngine } from '../../providers/minimax/minimax-engine.ts';
 import type { VoiceCloneRequest } from '../types.ts';
-import { startFakeMiniMaxCloneServer, type FakeMiniMaxCloneServer } from './fake-clone-server.ts';
+import { startFakeMiniMaxCloneServer, type FakeMiniMaxCloneServer } from '../../testing/fake-minimax-clone.ts';
 import { MiniMaxVoiceCloneProvider } from './minimax-clone-provider.ts';
 import { MINIMAX_CLONE_STATUS } from './wire.ts';
 
@@ -124,7 +124,7 @@ describe('MiniMax voice clone adapter (against a fake of the documented shapes)'
       headers: { ...headers, 'Content-Type': 'application/json' },
       body: JSON.stringify({ file_id: upload.file.file_id, voice_id: 'FiveSeconds01' }),
     });
-    expect(await clone.json()).toMatchObject({ base_resp: { status_code: 2037, status_msg: 'voice duration too short' } });
+    expect(await clone.json()).toMatchObject({ base_resp: { status_code: 2037, status_msg: expect.stringContaining('below the documented minimum of 10 s') } });
     const wrongPurpose = new FormData();
     wrongPurpose.append('purpose', 'prompt_audio');
     wrongPurpose.append('file', new Blob([mp3 as Uint8Array]), 'x.mp3');
