@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKey, ApiKeyList, CreatedApiKey } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { apiKeys, users } from '../../db/schema.ts';
 import { hashApiKey } from '../../lib/api-keys/key-format.ts';
 import { dataOf, errorOf, openTestDatabase, TestApp, TestClock, type RegisteredUser } from '../../test/harness.ts';
+import { isRedisReachable, itReachesRedis, TEST_REDIS_URL as REDIS_URL } from '../../test/redis.ts';
 
 let database: DatabaseHandle;
 let t: TestApp;
@@ -177,22 +177,8 @@ describe('per-key rate limit', () => {
   });
 });
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function isReachable(url: string): Promise<boolean> {
-  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-const redisReachable = await isReachable(REDIS_URL);
+const redisReachable = await isRedisReachable(REDIS_URL);
+itReachesRedis(redisReachable, REDIS_URL);
 
 describe.skipIf(!redisReachable)('per-key rate limit on Redis (REDIS_URL)', () => {
   it('shares a key’s count between two server nodes', async () => {
