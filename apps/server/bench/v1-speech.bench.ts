@@ -77,6 +77,7 @@ async function main(): Promise<void> {
     console.log('|---|---|---|');
     console.log(`| POST /v1/audio/speech (MP3, streamed) | ${median(streamed.map((r) => r.firstByteMs)).toFixed(0)} ms | ${median(streamed.map((r) => r.totalMs)).toFixed(0)} ms |`);
     if (native.length > 0) console.log(`| native espeak-ng -w (whole WAV) | – | ${median(native).toFixed(0)} ms |`);
+    else console.log('\nnative espeak-ng is not installed, so there is no comparison: apt-get install -y espeak-ng');
   } finally {
     await app.close();
     rmSync(workDir, { recursive: true, force: true });

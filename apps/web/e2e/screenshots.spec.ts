@@ -99,11 +99,66 @@ test('signed-in pages', async ({ page }) => {
     ['voice-design', '/voice-design'],
     ['voice-clone', '/voice-clone'],
     ['voice-isolator', '/voice-isolator'],
-    ['api', '/api'],
   ] as const) {
     await prepare(page, 'light', 'en', 1440);
     await page.goto(path);
     await shoot(page, `${name}-en-light-1440`);
+  }
+});
+
+test('API page: keys with usage, the new key notice and the examples', async ({ page, request }) => {
+  mkdirSync(DIRECTORY, { recursive: true });
+  const adminToken = process.env.E2E_ADMIN_TOKEN;
+  test.skip(!adminToken, 'E2E_ADMIN_TOKEN not set');
+  const setApiAccess = async (apiAccess: boolean) => {
+    const patch = await request.patch('/api/admin/plans/free', { headers: { 'x-admin-token': adminToken ?? '' }, data: { features: { apiAccess } } });
+    expect(patch.ok(), await patch.text()).toBe(true);
+  };
+  await register(page, newAccount('Grace Hopper'));
+  for (const language of LANGUAGES) {
+    await prepare(page, 'light', language, 1440);
+    await page.goto(localized('/api', language));
+    await expect(page.getByTestId('upgrade-for-api')).toBeVisible();
+    await shoot(page, `api-upgrade-${language}-light-1440`);
+  }
+  await setApiAccess(true);
+  try {
+    // Two keys: one used and then revoked, one fresh; then a third whose one-time notice is on screen.
+    await prepare(page, 'light', 'en', 1440);
+    await page.goto('/api');
+    for (const name of ['Home Assistant', 'Open WebUI on the office server with a long name']) {
+      await page.getByLabel('Key name').fill(name);
+      await page.getByTestId('create-key').click();
+      await expect(page.getByTestId('new-key-value')).toBeVisible();
+      const key = (await page.getByTestId('new-key-value').textContent()) ?? '';
+      await request.post('/v1/audio/speech', { headers: { authorization: `Bearer ${key}` }, data: { model: 'tts-1', voice: 'alloy', input: 'Hello there.' } });
+      await page.getByRole('button', { name: 'I have saved it' }).click();
+    }
+    await page.getByTestId('api-key-row').first().getByRole('button', { name: 'Revoke' }).click();
+    await page.getByTestId('revoke-dialog').getByRole('button', { name: 'Revoke' }).click();
+    await expect(page.getByTestId('api-key-row').first()).toContainText('Revoked');
+    for (const language of LANGUAGES) {
+      for (const theme of THEMES) {
+        for (const width of WIDTHS) {
+          const suffix = `${language}-${theme}-${width}`;
+          await prepare(page, theme, language, width);
+          await page.goto(localized('/api', language));
+          await expect(page.getByTestId('api-key-row')).toHaveCount(2);
+          await shoot(page, `api-${suffix}`);
+        }
+      }
+    }
+    // The one-time notice of a new key, with the examples filled in.
+    for (const [theme, width] of [['light', 1440], ['dark', 375]] as const) {
+      await prepare(page, theme, 'en', width);
+      await page.goto('/api');
+      await page.getByLabel('Key name').fill(`SillyTavern ${theme}`);
+      await page.getByTestId('create-key').click();
+      await expect(page.getByTestId('new-key-value')).toBeVisible();
+      await shoot(page, `api-new-key-en-${theme}-${width}`);
+    }
+  } finally {
+    await setApiAccess(false);
   }
 });
 

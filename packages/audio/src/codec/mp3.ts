@@ -17,6 +17,11 @@ export interface Mp3Options {
 }
 
 let wasmBytes: Promise<Uint8Array> | undefined;
+/**
+ * LAME compiled once per thread (handed back by the first encoder): later encoders only instantiate it, which keeps
+ * compiling out of every stream's time to first byte (tens to hundreds of milliseconds on a busy machine).
+ */
+let compiledWasm: WebAssembly.Module | undefined;
 
 /** Reads LAME's WASM from the package once per thread (rather than decoding the inlined base64 copy each time). */
 function mp3Wasm(): Promise<Uint8Array> {
@@ -41,7 +46,9 @@ export class Mp3StreamEncoder {
   static async create(options: Mp3Options): Promise<Mp3StreamEncoder> {
     // Loaded on first use, like every engine in this package.
     const { createEncoder } = await import('wasm-media-encoders');
-    const encoder = await createEncoder('audio/mpeg', await mp3Wasm());
+    const encoder = await createEncoder('audio/mpeg', compiledWasm ?? (await mp3Wasm()), (module) => {
+      compiledWasm = module;
+    });
     encoder.configure({
       channels: 1,
       sampleRate: options.sampleRate,

@@ -82,4 +82,21 @@ describe('planSpeech', () => {
     expect(errorCode(() => planSpeech(request({ language: 'xx' })))).toBe('UNSUPPORTED_LANGUAGE');
     expect(errorCode(() => planSpeech(request({ text: Array.from({ length: 13 }, () => 'a<#10#>').join('') })))).toBe('INVALID_SETTING');
   });
+
+  it('with a lead length, starts the first sentence with a short piece and no pause inside a clause', () => {
+    const text = 'The lighthouse keeper climbed the spiral stairs every evening. She looked out.';
+    const plain = planSpeech(request({ text })).segments;
+    const quick = planSpeech(request({ text }), undefined, 30).segments;
+    expect(plain.map((segment) => segment.kind === 'sentence' && segment.text)).toEqual([
+      'The lighthouse keeper climbed the spiral stairs every evening.',
+      'She looked out.',
+    ]);
+    expect(quick.map((segment) => segment.kind === 'sentence' && segment.text)).toEqual([
+      'The lighthouse keeper climbed',
+      'the spiral stairs every evening.',
+      'She looked out.',
+    ]);
+    expect(quick[0]).toMatchObject({ gapAfterSeconds: 0 });
+    expect(quick[1]).toEqual(plain[0] && { ...plain[0], text: 'the spiral stairs every evening.', spokenText: expect.any(String) });
+  });
 });

@@ -5,7 +5,7 @@ import { LOCAL_MODEL_CONFIGS, resolveModel, type LocalModelConfig } from './mode
 import { moodProsody } from './moods.ts';
 import { baseLanguage, normalizeText } from './normalize/normalize.ts';
 import { splitAtPauseMarkers } from './pause-markers.ts';
-import { splitSentences } from './sentences.ts';
+import { splitLead, splitSentences, type TextPiece } from './sentences.ts';
 import { MOODS, SpeechError, type Mood, type SpeechRequest, type VoiceSpec } from './types.ts';
 
 /** Longest total silence the pause markers of one request may add. */
@@ -53,14 +53,14 @@ const RATE_LIMITS = { min: 80, max: 450 } as const;
 const PITCH_SPAN = 35;
 
 /** Validates a request and turns it into the ordered list of sentences and pauses to render. */
-export function planSpeech(request: SpeechRequest, limits: SpeechLimits = DEFAULT_SPEECH_LIMITS): SpeechPlan {
+export function planSpeech(request: SpeechRequest, limits: SpeechLimits = DEFAULT_SPEECH_LIMITS, leadPieceMaxLength?: number): SpeechPlan {
   validateRequest(request, limits);
   const model = resolveModel(request.model);
   const config = LOCAL_MODEL_CONFIGS[model];
   const { voice, defaultMood } = resolveVoiceSpec(request.voice);
   const mood = request.mood ?? defaultMood;
   const { language, espeakVoice } = effectiveLanguage(voice, request.language);
-  const segments = planSegments(request.text, language, config, request.speed * moodProsody(mood).rate);
+  const segments = planSegments(request.text, language, config, request.speed * moodProsody(mood).rate, leadPieceMaxLength);
   return { model, config, voice, mood, language, espeakVoice, prosody: localProsody(request, voice, mood, config), segments };
 }
 
@@ -127,8 +127,11 @@ function clampRound(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, Math.round(value)));
 }
 
-/** Sentences (normalised for speech) and pauses in order, with the silence each sentence leaves after itself. */
-export function planSegments(text: string, language: string, config: LocalModelConfig, tempo: number): PlannedSegment[] {
+/**
+ * Sentences (normalised for speech) and pauses in order, with the silence each sentence leaves after itself. With
+ * `leadPieceMaxLength`, the first sentence starts with a short lead piece (see `splitLead`).
+ */
+export function planSegments(text: string, language: string, config: LocalModelConfig, tempo: number, leadPieceMaxLength?: number): PlannedSegment[] {
   const segments: PlannedSegment[] = [];
   let totalPause = 0;
   for (const part of splitAtPauseMarkers(text)) {
@@ -137,8 +140,10 @@ export function planSegments(text: string, language: string, config: LocalModelC
       segments.push(part);
       continue;
     }
-    for (const piece of splitSentences(part.text, language)) {
-      const gapMs = piece.endsSentence ? config.sentenceGapMs : config.clauseGapMs;
+    const sentences = splitSentences(part.text, language);
+    const isFirstSpeech = !segments.some((segment) => segment.kind === 'sentence');
+    for (const piece of leadPieceMaxLength && isFirstSpeech ? splitLead(sentences, leadPieceMaxLength) : sentences) {
+      const gapMs = gapAfterMs(piece, config);
       segments.push({ kind: 'sentence', text: piece.text, spokenText: normalizeText(piece.text, language), gapAfterSeconds: gapMs / 1000 / tempo });
     }
   }
@@ -148,6 +153,11 @@ export function planSegments(text: string, language: string, config: LocalModelC
   const spoken = segments.filter((segment) => segment.kind === 'sentence' && segment.spokenText !== '');
   if (spoken.length === 0) throw new SpeechError('TEXT_EMPTY', 'Text has nothing to speak');
   return dropGapsBeforePausesAndEnd(segments.filter((segment) => segment.kind === 'pause' || segment.spokenText !== ''));
+}
+
+function gapAfterMs(piece: TextPiece, config: LocalModelConfig): number {
+  if (piece.endsSentence) return config.sentenceGapMs;
+  return piece.endsClause === false ? 0 : config.clauseGapMs;
 }
 
 /** An explicit pause replaces the sentence gap before it, and the last sentence needs no gap. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitSentences } from './sentences.ts';
+import { splitLead, splitSentences } from './sentences.ts';
 
 const texts = (text: string, language: string): string[] => splitSentences(text, language).map((piece) => piece.text);
 
@@ -47,5 +47,29 @@ describe('splitSentences', () => {
 
   it('drops pieces with nothing to say', () => {
     expect(texts('Hello. ... !!! Bye.', 'en')).toEqual(['Hello.', 'Bye.']);
+  });
+});
+
+describe('splitLead', () => {
+  const lead = (text: string, maxLength: number) => splitLead(splitSentences(text, 'en'), maxLength);
+
+  it('cuts the first sentence at its last clause mark within the limit, as a clause', () => {
+    expect(lead('From the top, she could see the boats returning. Then night fell.', 30)).toEqual([
+      { text: 'From the top,', endsSentence: false, endsClause: true },
+      { text: 'she could see the boats returning.', endsSentence: true },
+      { text: 'Then night fell.', endsSentence: true },
+    ]);
+  });
+
+  it('cuts between words, with no clause, when the window has no clause mark; a number keeps its comma', () => {
+    expect(lead('The keeper paid 1,000 dollars for the lamp every single year.', 24)).toEqual([
+      { text: 'The keeper paid 1,000', endsSentence: false, endsClause: false },
+      { text: 'dollars for the lamp every single year.', endsSentence: true },
+    ]);
+  });
+
+  it('leaves a short first sentence and a single long word alone', () => {
+    expect(lead('Hello there. How are you?', 20)).toEqual(splitSentences('Hello there. How are you?', 'en'));
+    expect(lead('Supercalifragilisticexpialidocious!', 10)).toEqual([{ text: 'Supercalifragilisticexpialidocious!', endsSentence: true }]);
   });
 });

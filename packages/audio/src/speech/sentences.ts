@@ -4,6 +4,8 @@ export interface TextPiece {
   text: string;
   /** False when a long sentence was cut at a clause or word boundary: the next piece continues it. */
   endsSentence: boolean;
+  /** For a piece that does not end its sentence: false when it was cut between two words (no pause belongs there). */
+  endsClause?: boolean;
 }
 
 /** Long sentences are cut so the first audio of a run-on text is still ready quickly. */
@@ -96,6 +98,25 @@ function splitLongSentence(sentence: string, maxLength: number): TextPiece[] {
   }
   if (rest) pieces.push({ text: rest, endsSentence: true });
   return pieces;
+}
+
+/**
+ * Splits a short lead off the first piece for a fast first audio: at the last clause mark within `maxLength`, else at
+ * the last space. The lead does not end the sentence; with no usable boundary the pieces stay as they are.
+ */
+export function splitLead(pieces: TextPiece[], maxLength: number): TextPiece[] {
+  const [first, ...rest] = pieces;
+  if (!first || first.text.length <= maxLength) return pieces;
+  const window = first.text.slice(0, maxLength + 1);
+  // A comma inside a number ("1,000") is not a clause boundary: a Latin mark needs a space after it.
+  const marks = [...window.matchAll(/[,;:](?=\s)|[、，]/gu)].map((match) => match.index).filter((index) => index < maxLength);
+  const clause = Math.max(-1, ...marks);
+  const cut = clause > 0 ? clause + 1 : window.lastIndexOf(' ');
+  if (cut <= 0) return pieces;
+  const lead = first.text.slice(0, cut).trim();
+  const remainder = first.text.slice(cut).trim();
+  if (!/[\p{L}\p{N}]/u.test(lead) || !/[\p{L}\p{N}]/u.test(remainder)) return pieces;
+  return [{ text: lead, endsSentence: false, endsClause: clause > 0 }, { ...first, text: remainder }, ...rest];
 }
 
 /** Prefers a clause boundary in the second half of the window, then a space, then a hard cut. */

@@ -79,6 +79,11 @@ export type SpeechProviderName = 'local' | 'minimax';
 
 export interface SpeakOptions {
   signal?: AbortSignal;
+  /**
+   * Streaming only: cut the first sentence at a clause or word boundary within this many characters, so the first
+   * audio is rendered (and can be sent) after a few words instead of a whole sentence. Providers may ignore it.
+   */
+  leadPieceMaxLength?: number;
 }
 
 /** The speak interface every speech provider implements. */

@@ -63,7 +63,7 @@ export class LocalSpeechEngine implements SpeechEngine {
 
   speakStream(request: SpeechRequest, options?: SpeakOptions): AsyncIterable<SpeechChunk> {
     // Validate eagerly so a bad request fails at the call, not at the first iteration.
-    const plan = planSpeech(request, this.limits);
+    const plan = planSpeech(request, this.limits, options?.leadPieceMaxLength);
     return this.streamPlan(plan, options?.signal);
   }
 

@@ -10,6 +10,12 @@ import { costOf, engineRequestOf, type PreparedSpeech } from '../prepare.ts';
 import { firstAudiblePiece, GENERATION_ID_HEADER, writeToClient, type StreamDependencies } from '../stream.ts';
 import { createOutputEncoder, type FormatOptions, type OpenAiAudioFormat, type OutputEncoder } from './output-formats.ts';
 
+/**
+ * The first sentence is cut after a few words (at a clause mark when there is one) so the first audio is rendered and
+ * sent within tens of milliseconds instead of after the whole sentence (see the v1-speech bench).
+ */
+const LEAD_PIECE_MAX_LENGTH = 40;
+
 export interface ApiSpeechCall {
   prepared: PreparedSpeech;
   apiKey: ApiKeyContext;
@@ -62,7 +68,9 @@ export async function streamApiSpeech(deps: ApiSpeechDependencies, call: ApiSpee
   let firstBytes: Uint8Array;
   try {
     writer = await deps.files.openWriter(prepared.fileKey);
-    pieces = mp3Pieces(deps.speech.speakStream(engineRequestOf(prepared, prepared.text), { signal: disconnect.signal }));
+    pieces = mp3Pieces(
+      deps.speech.speakStream(engineRequestOf(prepared, prepared.text), { signal: disconnect.signal, leadPieceMaxLength: LEAD_PIECE_MAX_LENGTH }),
+    );
     first = await firstAudiblePiece(pieces);
     firstBytes = first.done ? new Uint8Array(0) : await consume(first.value, writer, encoder, progress);
   } catch (error) {

@@ -111,6 +111,15 @@ describe('ApiAccessPage', () => {
     expect(await screen.findByTestId('upgrade-for-api')).toHaveTextContent('Your plan does not include API access');
     expect(screen.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/pricing');
     expect(screen.queryByTestId('create-key-form')).not.toBeInTheDocument();
+    // The empty list would only repeat the upgrade note.
+    expect(screen.queryByText('No API keys yet')).not.toBeInTheDocument();
+  });
+
+  it('still lists the keys of a plan that lost API access, and says "1 request" in the singular', async () => {
+    const used = makeKey({ usage: { requests: 1, credits: 31, characters: 31 } });
+    renderInStudio(<ApiAccessPage />, { routes: { 'GET /api-keys': () => okReply(list([used], false)) } });
+    expect(await screen.findByTestId('key-usage')).toHaveTextContent('This month: 1 request · 31 credits');
+    expect(screen.getByTestId('upgrade-for-api')).toBeInTheDocument();
   });
 
   it("shows the server's refusal when creating fails", async () => {

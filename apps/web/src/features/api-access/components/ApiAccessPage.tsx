@@ -56,7 +56,8 @@ export function ApiAccessPage() {
             )}
             {newKey && <NewKeyNotice apiKey={newKey} onDone={() => setNewKey(null)} />}
             {keys.data?.apiAccess && <CreateKeyForm onCreated={setNewKey} />}
-            {keys.data && <KeyList keys={keys.data.items} />}
+            {/* Without API access, an empty list would only repeat the upgrade note. */}
+            {keys.data && (keys.data.apiAccess || keys.data.items.length > 0) && <KeyList keys={keys.data.items} />}
           </CardContent>
         </Card>
         <CodeExamples {...(newKey ? { apiKey: newKey } : {})} />

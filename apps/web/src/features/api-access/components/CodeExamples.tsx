@@ -46,7 +46,7 @@ export function CodeExamples({ apiKey }: { apiKey?: string }) {
               <Button
                 variant="ghost"
                 size="icon"
-                className="absolute top-2 right-2 text-violet-100 hover:bg-white/10 hover:text-white"
+                className="absolute top-2 right-2 bg-[#0f0f17] text-violet-100 shadow-[-8px_0_8px_#0f0f17] hover:bg-[#252535] hover:text-white"
                 aria-label={t('api.copyExample')}
                 onClick={() => void copy(examples[language.id])}
               >

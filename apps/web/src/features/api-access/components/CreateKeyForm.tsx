@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { fieldClasses, Input } from '../../../components/ui/input.tsx';
 import { isApiError } from '../../../lib/api/index.ts';
+import { cn } from '../../../lib/cn.ts';
 import { useCreateApiKey } from '../api/api-keys-api.ts';
 
 const EXPIRY_DAYS = ['never', '30', '90', '365'] as const;
@@ -50,7 +51,7 @@ export function CreateKeyForm({ onCreated }: { onCreated: (key: string) => void 
           />
         </FormField>
         <FormField label={t('api.expiry')}>
-          <select className={fieldClasses} value={expiry} onChange={(event) => setExpiry(event.target.value as Expiry)}>
+          <select className={cn(fieldClasses, 'h-11 cursor-pointer sm:min-w-36')} value={expiry} onChange={(event) => setExpiry(event.target.value as Expiry)}>
             {EXPIRY_DAYS.map((days) => (
               <option key={days} value={days}>
                 {days === 'never' ? t('api.expiryNever') : t('api.expiryDays', { count: Number(days) })}

@@ -43,7 +43,7 @@ export function KeyList({ keys }: { keys: ApiKey[] }) {
                   {key.expiresAt && status === 'active' && <> · {t('api.expires', { date: format.date(key.expiresAt) })}</>}
                 </p>
                 <p className="text-xs font-medium tabular-nums" data-testid="key-usage">
-                  {t('api.usage', { requests: format.number(key.usage.requests), credits: format.number(key.usage.credits) })}
+                  {t('api.usage', { count: key.usage.requests, requests: format.number(key.usage.requests), credits: format.number(key.usage.credits) })}
                 </p>
               </div>
               {status === 'active' && (
