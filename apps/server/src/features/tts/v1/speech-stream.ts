@@ -5,6 +5,7 @@ import { recordApiKeyUsage } from '../../../lib/api-keys/usage.ts';
 import type { Database } from '../../../db/client.ts';
 import type { FileWriter } from '../../../lib/file-store/file-store.ts';
 import { mp3Pieces, type Mp3Piece } from '../../../lib/speech/mp3-pieces.ts';
+import { TimingsRecorder } from '../../../lib/speech/timings.ts';
 import { speechErrorToAppError } from '../../../lib/speech/speech-errors.ts';
 import { costOf, engineRequestOf, type PreparedSpeech } from '../prepare.ts';
 import { firstAudiblePiece, GENERATION_ID_HEADER, writeToClient, type StreamDependencies } from '../stream.ts';
@@ -56,13 +57,14 @@ export async function streamApiSpeech(deps: ApiSpeechDependencies, call: ApiSpee
   raw.on('close', onClose);
   const encoder = createOutputEncoder(call.format, call.formatOptions);
   let writer: FileWriter | null = null;
+  const recorder = new TimingsRecorder(prepared.text);
   let pieces: AsyncGenerator<Mp3Piece> | null = null;
   let first: IteratorResult<Mp3Piece>;
   const progress: Progress = { characters: 0, durationSeconds: 0 };
   let firstBytes: Uint8Array;
   try {
     writer = await deps.files.openWriter(prepared.fileKey);
-    pieces = mp3Pieces(deps.speech.speakStream(engineRequestOf(prepared, prepared.text), { signal: disconnect.signal }));
+    pieces = mp3Pieces(recorder.observe(deps.speech.speakStream(engineRequestOf(prepared, prepared.text), { signal: disconnect.signal })));
     first = await firstAudiblePiece(pieces);
     firstBytes = first.done ? new Uint8Array(0) : await consume(first.value, writer, encoder, progress);
   } catch (error) {
@@ -111,6 +113,7 @@ export async function streamApiSpeech(deps: ApiSpeechDependencies, call: ApiSpee
       durationSeconds: progress.durationSeconds,
       source: 'api',
       apiKeyName: call.apiKey.keyName,
+      timings: recorder.timings(),
     });
     await recordUsage(deps, call, row.id, row.characters, row.credits);
     if (call.sse) raw.write(sseDone(usageOf(row.characters, row.credits)));
@@ -137,7 +140,7 @@ async function consume(piece: Mp3Piece, writer: FileWriter, encoder: OutputEncod
   return bytes;
 }
 
-async function recordUsage(
+export async function recordUsage(
   deps: ApiSpeechDependencies,
   call: ApiSpeechCall,
   generationId: string | null,
