@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { LocalSpeechEngine, parseMp3Frames } from '@sound-studio/audio';
+import { decodeToPcm, LocalSpeechEngine, parseMp3Frames } from '@sound-studio/audio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedApiKey, DocumentReply, TtsHistoryReply, TtsJob, TtsReply } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../db/client.ts';
@@ -66,6 +66,23 @@ function parseCues(body: string): Cue[] {
   }));
 }
 
+const FRAME_SECONDS = 0.005;
+/** A 5 ms frame quieter than this (about -50 dBFS) is silence. */
+const SILENCE_RMS = 0.003;
+
+/** Where sound resumes after the silence around `silentAt`, measured on the decoded audio by RMS over 5 ms frames. */
+function soundResumesAfter(samples: Float32Array, sampleRate: number, silentAt: number): number {
+  const frame = Math.round(FRAME_SECONDS * sampleRate);
+  const loudness = (start: number) => Math.sqrt(samples.subarray(start, start + frame).reduce((sum, value) => sum + value * value, 0) / frame);
+  let start = Math.floor((silentAt * sampleRate) / frame) * frame;
+  while (start < samples.length && loudness(start) < SILENCE_RMS) start += frame;
+  return start / sampleRate;
+}
+
+async function decode(bytes: Uint8Array): Promise<Float32Array> {
+  return (await decodeToPcm(bytes, { sampleRate: 22_050, maxSeconds: 120 })).samples;
+}
+
 describe('GET /api/tts/history/{id}/captions.srt|.vtt', () => {
   it('captions a generation with cues that read the text as written and span the audio', async () => {
     const generation = await generate(alice);
@@ -78,7 +95,11 @@ describe('GET /api/tts/history/{id}/captions.srt|.vtt', () => {
     expect(cues.map((cue) => cue.text)).toEqual(['Welcome to the studio.', 'Every voice tells a story, and $5 buys a coffee.']);
     // The pause marker's half second lies between the cues.
     expect((cues[1]?.start ?? 0) - (cues[0]?.end ?? 0)).toBeGreaterThanOrEqual(0.5);
-    expect(Math.abs((cues.at(-1)?.end ?? 0) - generation.durationSeconds)).toBeLessThan(0.05);
+    expect(Math.abs((cues.at(-1)?.end ?? 0) - generation.durationSeconds)).toBeLessThan(0.1);
+    // Against the stored MP3 as a player decodes it: the second cue starts where the pause's silence ends.
+    const samples = await decode((await t.request({ url: generation.audioUrl })).bytes);
+    const pauseMiddle = ((cues[0]?.end ?? 0) + (cues[1]?.start ?? 0)) / 2;
+    expect(Math.abs((cues[1]?.start ?? 0) - soundResumesAfter(samples, 22_050, pauseMiddle))).toBeLessThanOrEqual(0.02);
 
     const vtt = await captions(alice, generation.id, 'vtt');
     expect(vtt.statusCode).toBe(200);
@@ -186,6 +207,19 @@ describe('POST /v1/text-to-speech/{voice_id}/with-timestamps', () => {
     expect(captionsStart - thereEnd).toBeGreaterThanOrEqual(0.4);
     expect(Math.abs((ends.at(-1) ?? 0) - audio.durationSeconds)).toBeLessThan(0.1);
     expect(body.normalized_alignment).toEqual(body.alignment);
+    const samples = await decode(Buffer.from(body.audio_base64, 'base64'));
+    expect(Math.abs(captionsStart - soundResumesAfter(samples, 22_050, (thereEnd + captionsStart) / 2))).toBeLessThanOrEqual(0.02);
+
+    const pcm = await fetch(`${baseUrl}/v1/text-to-speech/en-us-madison/with-timestamps?output_format=pcm_22050`, {
+      method: 'POST',
+      headers: { 'xi-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify({ text, model_id: 'eleven_flash_v2_5' }),
+    });
+    const pcmBody = (await pcm.json()) as { audio_base64: string; alignment: { character_start_times_seconds: number[] } };
+    const pcmBytes = Buffer.from(pcmBody.audio_base64, 'base64');
+    const pcmSamples = Float32Array.from(new Int16Array(pcmBytes.buffer, pcmBytes.byteOffset, pcmBytes.length / 2), (value) => value / 32768);
+    const pcmCaptionsStart = pcmBody.alignment.character_start_times_seconds[text.indexOf('Captions')] ?? 0;
+    expect(Math.abs(pcmCaptionsStart - soundResumesAfter(pcmSamples, 22_050, pcmCaptionsStart - 0.2))).toBeLessThanOrEqual(0.02);
 
     const history = dataOf<TtsHistoryReply>(await t.request({ url: '/api/tts/history', token: developer.session.accessToken }));
     expect(history.items[0]).toMatchObject({ text, source: 'api', apiKeyName: 'Timing client' });

@@ -120,7 +120,7 @@ async function runLongForm(deps: LongFormDependencies, { job, reportProgress, si
     await writer.abort();
     throw error;
   }
-  await deps.service.keep(prepared, hold, { durationSeconds, source: 'document', timings: recorder.timings() });
+  await deps.service.keep(prepared, hold, { durationSeconds, source: 'document', timings: recorder.timings('mp3') });
   return { generationId: prepared.generationId, fileKey: prepared.fileKey, durationSeconds };
 }
 

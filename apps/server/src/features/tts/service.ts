@@ -74,7 +74,7 @@ export class TtsService {
         prepared.fileKey,
         { timings: recorder },
       );
-      row = await this.keep(prepared, hold, { durationSeconds: rendered.durationSeconds, source: 'editor', timings: recorder.timings() });
+      row = await this.keep(prepared, hold, { durationSeconds: rendered.durationSeconds, source: 'editor', timings: recorder.timings('mp3') });
     } catch (error) {
       await hold.release();
       await this.deps.files.delete(prepared.fileKey).catch(() => undefined);

@@ -118,7 +118,7 @@ async function finish(deps: StreamDependencies, { prepared, hold, writer, raw, p
     await deps.service.keep(prepared, hold, {
       durationSeconds: progress.durationSeconds,
       source: 'editor',
-      timings: recorder.timings(),
+      timings: recorder.timings('mp3'),
     });
     raw.end();
   } catch (error) {

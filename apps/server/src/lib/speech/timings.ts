@@ -1,5 +1,5 @@
 import { speechTimingsSchema, type SpeechTimings, type WordTiming } from '@sound-studio/shared';
-import type { SpeechChunk } from '@sound-studio/audio';
+import { mp3StartDelaySeconds, type SpeechChunk } from '@sound-studio/audio';
 import type { FileStore } from '../file-store/file-store.ts';
 
 /**
@@ -10,12 +10,14 @@ import type { FileStore } from '../file-store/file-store.ts';
 export class TimingsRecorder {
   readonly #words: WordTiming[] = [];
   #elapsedSeconds = 0;
+  #sampleRate: number | null = null;
 
   constructor(readonly text: string) {}
 
   async *observe(chunks: AsyncIterable<SpeechChunk>, textOffset = 0): AsyncGenerator<SpeechChunk> {
     const utteranceStart = this.#elapsedSeconds;
     for await (const chunk of chunks) {
+      this.#sampleRate ??= chunk.sampleRate;
       for (const word of chunk.words ?? []) {
         this.#words.push({
           ...word,
@@ -30,8 +32,14 @@ export class TimingsRecorder {
     }
   }
 
-  timings(): SpeechTimings {
-    return { text: this.text, durationSeconds: roundMs(this.#elapsedSeconds), words: [...this.#words] };
+  /**
+   * The timeline of the audio as delivered: `mp3` shifts every word by the silence an MP3 decoder plays first, so
+   * words meet the MP3 we store and send; PCM, WAV and Opus (whose pre-skip decoders honour) need no shift.
+   */
+  timings(audio: 'mp3' | 'pcm'): SpeechTimings {
+    const shift = audio === 'mp3' && this.#sampleRate !== null ? mp3StartDelaySeconds(this.#sampleRate) : 0;
+    const words = this.#words.map((word) => ({ ...word, start: roundMs(word.start + shift), end: roundMs(word.end + shift) }));
+    return { text: this.text, durationSeconds: roundMs(this.#elapsedSeconds + shift), words };
   }
 }
 

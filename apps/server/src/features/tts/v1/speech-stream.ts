@@ -113,7 +113,7 @@ export async function streamApiSpeech(deps: ApiSpeechDependencies, call: ApiSpee
       durationSeconds: progress.durationSeconds,
       source: 'api',
       apiKeyName: call.apiKey.keyName,
-      timings: recorder.timings(),
+      timings: recorder.timings('mp3'),
     });
     await recordUsage(deps, call, row.id, row.characters, row.credits);
     if (call.sse) raw.write(sseDone(usageOf(row.characters, row.credits)));

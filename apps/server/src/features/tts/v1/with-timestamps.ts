@@ -8,6 +8,7 @@ import { recordUsage, type ApiSpeechCall, type ApiSpeechDependencies } from './s
 
 export interface TimedSpeech {
   audio: Uint8Array;
+  /** On the timeline of `audio` as returned. */
   timings: SpeechTimings;
 }
 
@@ -42,14 +43,18 @@ export async function renderApiSpeechWithTimings(deps: ApiSpeechDependencies, ca
     await hold.release();
     throw speechErrorToAppError(error);
   }
-  const timings = recorder.timings();
   try {
-    const row = await deps.service.keep(prepared, hold, { durationSeconds, source: 'api', apiKeyName: call.apiKey.keyName, timings });
+    const row = await deps.service.keep(prepared, hold, {
+      durationSeconds,
+      source: 'api',
+      apiKeyName: call.apiKey.keyName,
+      timings: recorder.timings('mp3'),
+    });
     await recordUsage(deps, call, row.id, row.characters, row.credits);
   } catch (error) {
     await deps.files.delete(prepared.fileKey).catch(() => undefined);
     await hold.release();
     throw error;
   }
-  return { audio: Buffer.concat(audio), timings };
+  return { audio: Buffer.concat(audio), timings: recorder.timings(call.format === 'mp3' ? 'mp3' : 'pcm') };
 }
