@@ -75,6 +75,33 @@ describe('TextToSpeechPage', () => {
     expect(audio.paused).toBe(false);
   });
 
+  it('offers SRT and WebVTT captions of the generation beside the MP3, named like it', async () => {
+    const { calls } = await renderPage({
+      'POST /voices/generate-tts': ttsReply,
+      'GET /credits/summary': () => errorReply(500, 'INTERNAL_ERROR', 'x'),
+      'GET /tts/history/g1/captions.srt': () => new Response('1\n00:00:00,100 --> 00:00:01,000\nHello there\n', { headers: { 'content-type': 'application/x-subrip' } }),
+      'GET /tts/history/g1/captions.vtt': () => new Response('WEBVTT\n', { headers: { 'content-type': 'text/vtt' } }),
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:captions');
+    URL.revokeObjectURL = vi.fn();
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Text'), 'Hello there');
+    await user.click(screen.getByTestId('tts-create'));
+    await user.click(await screen.findByRole('button', { name: 'Download captions (SRT)' }));
+    await user.click(screen.getByRole('button', { name: 'Download captions (WebVTT)' }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(calls.map((call) => call.path).filter((path) => path.includes('captions'))).toEqual([
+      '/tts/history/g1/captions.srt',
+      '/tts/history/g1/captions.vtt',
+    ]);
+    expect(saved[0]).toMatch(/\.srt$/);
+    expect(saved[1]).toBe(saved[0]?.replace(/\.srt$/, '.vtt'));
+  });
+
   it("sends a grouped voice's name and its first mood", async () => {
     const { calls } = await renderPage({
       'GET /preferences': () => okReply({ preferences: makePreferences({ selectedVoiceId: 'en-us-story-group' }) }),
