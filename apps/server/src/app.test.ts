@@ -64,6 +64,7 @@ describe('OpenAPI document', () => {
         'GET /api/tts/history',
         'DELETE /api/tts/history',
         'DELETE /api/tts/history/{id}',
+        'GET /api/tts/history/{id}/timings',
         'GET /api/tts/history/{id}/captions.srt',
         'GET /api/tts/history/{id}/captions.vtt',
         'POST /api/tts/documents',

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { decodeToPcm, LocalSpeechEngine, parseMp3Frames } from '@sound-studio/audio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreatedApiKey, DocumentReply, TtsHistoryReply, TtsJob, TtsReply } from '@sound-studio/shared';
+import type { CreatedApiKey, DocumentReply, SpeechTimings, TtsHistoryReply, TtsJob, TtsReply } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { waitFor } from '../../jobs/queue-contract.ts';
@@ -106,6 +106,16 @@ describe('GET /api/tts/history/{id}/captions.srt|.vtt', () => {
     expect(vtt.headers['content-type']).toMatch(/^text\/vtt/);
     expect(vtt.text.startsWith('WEBVTT\n\n')).toBe(true);
     expect(parseCues(vtt.text)).toEqual(cues);
+  });
+
+  it('serves the word timings behind the captions as JSON, pointing at the text as written', async () => {
+    const generation = await generate(alice);
+    const timings = dataOf<SpeechTimings>(await t.request({ url: `/api/tts/history/${generation.id}/timings`, token: alice.session.accessToken }));
+    expect(timings.text).toBe(TEXT);
+    expect(timings.words.map((word) => TEXT.slice(word.textStart, word.textEnd))).toEqual(timings.words.map((word) => word.text));
+    expect(timings.words.map((word) => word.text)).toContain('$5');
+    const bobs = await t.request({ url: `/api/tts/history/${generation.id}/timings`, token: bob.session.accessToken });
+    expect(bobs.statusCode).toBe(404);
   });
 
   it('serves captions to the owner only', async () => {

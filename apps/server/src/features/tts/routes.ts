@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CAPTION_FORMATS,
   documentReplySchema,
+  speechTimingsSchema,
   successEnvelope,
   TTS_JOB_UPDATED_EVENT,
   ttsDeleteReplySchema,
@@ -164,6 +165,21 @@ export const ttsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok({ deleted: await service.deleteAll(requireAuth(request).userId) }),
+  );
+
+  app.get(
+    '/tts/history/:id/timings',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: "Word timings of one of the caller's generations (offsets into its text, seconds into its MP3), for highlighting words during playback",
+        security: SECURITY.bearer,
+        params: idParamsSchema,
+        response: { 200: successEnvelope(speechTimingsSchema), ...errorReplies },
+      },
+    },
+    async (request) => ok(await service.timings(requireAuth(request).userId, request.params.id)),
   );
 
   for (const format of CAPTION_FORMATS) {

@@ -131,11 +131,16 @@ export class TtsService {
 
   /** SRT or WebVTT captions of one of the caller's generations; someone else's id is "not found". */
   async captions(userId: string, id: string, format: CaptionFormat): Promise<string> {
+    return renderCaptions(await this.timings(userId, id), format);
+  }
+
+  /** The word timings stored with one of the caller's generations. */
+  async timings(userId: string, id: string): Promise<SpeechTimings> {
     const row = isUuid(id) ? await this.repository.find(userId, id) : null;
     if (!row) throw new AppError('NOT_FOUND', 'Generation not found');
     const timings = await loadTimings(this.deps.files, row.fileKey);
     if (!timings) throw new AppError('NOT_FOUND', 'This generation has no word timings');
-    return renderCaptions(timings, format);
+    return timings;
   }
 
   async #saveTimings(fileKey: string, timings: SpeechTimings): Promise<void> {

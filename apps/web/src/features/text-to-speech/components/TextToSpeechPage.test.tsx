@@ -102,6 +102,35 @@ describe('TextToSpeechPage', () => {
     expect(saved[1]).toBe(saved[0]?.replace(/\.srt$/, '.vtt'));
   });
 
+  it('highlights the word being heard as the generation plays', async () => {
+    const timings = {
+      text: 'Hello there',
+      durationSeconds: 1,
+      words: [
+        { text: 'Hello', textStart: 0, textEnd: 5, start: 0.05, end: 0.4 },
+        { text: 'there', textStart: 6, textEnd: 11, start: 0.4, end: 0.9 },
+      ],
+    };
+    const { audio } = await renderPage({
+      'POST /voices/generate-tts': ttsReply,
+      'GET /credits/summary': () => errorReply(500, 'INTERNAL_ERROR', 'x'),
+      'GET /tts/history/g1/timings': () => okReply(timings),
+    });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Text'), 'Hello there');
+    await user.click(screen.getByTestId('tts-create'));
+    const words = await screen.findByTestId('tts-spoken-words');
+    expect(words).toHaveTextContent('Hello there');
+    const heardAt = (seconds: number) => {
+      Object.defineProperty(audio, 'currentTime', { configurable: true, value: seconds });
+      fireEvent(audio, new Event('timeupdate'));
+    };
+    heardAt(0.5);
+    await waitFor(() => expect(words.querySelector('[data-current]')).toHaveTextContent('there'));
+    heardAt(0.1);
+    await waitFor(() => expect(words.querySelector('[data-current]')).toHaveTextContent('Hello'));
+  });
+
   it("sends a grouped voice's name and its first mood", async () => {
     const { calls } = await renderPage({
       'GET /preferences': () => okReply({ preferences: makePreferences({ selectedVoiceId: 'en-us-story-group' }) }),
