@@ -31,7 +31,7 @@ export { MiniMaxSpeechEngine, MINIMAX_DEFAULT_BASE_URL, type MiniMaxEngineOption
 export { MINIMAX_MODEL_BY_SPEECH_MODEL, MINIMAX_EMOTION_BY_MOOD, toMiniMaxPitch, toMiniMaxVolume } from './providers/minimax/mapping.ts';
 
 // Codecs and analysis.
-export { encodeMp3, encodeMp3Stream, Mp3StreamEncoder, MP3_BITRATES, DEFAULT_SPEECH_MP3_BITRATE, type Mp3Bitrate, type Mp3Options } from './codec/mp3.ts';
+export { encodeMp3, encodeMp3Stream, mp3StartDelaySeconds, Mp3StreamEncoder, MP3_BITRATES, DEFAULT_SPEECH_MP3_BITRATE, type Mp3Bitrate, type Mp3Options } from './codec/mp3.ts';
 export { parseMp3Frames, type Mp3FrameInfo } from './codec/mp3-frames.ts';
 export { encodeWav, decodeWav, wavHeader, streamingWavHeader, pcmBytes, type DecodedWav } from './codec/wav.ts';
 export { resample } from './codec/resample.ts';

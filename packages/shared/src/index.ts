@@ -19,3 +19,4 @@ export * from './api/music.ts';
 export * from './api/music-replies.ts';
 export * from './api/voice-lab.ts';
 export * from './api/api-keys.ts';
+export * from './captions.ts';

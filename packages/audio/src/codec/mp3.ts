@@ -30,6 +30,17 @@ function mp3Wasm(): Promise<Uint8Array> {
 }
 
 /** MP3 supports nine rates; other inputs are resampled by LAME to the nearest rate above (or 48 kHz). */
+/**
+ * LAME's encoder delay (576) plus the decoder's (529): a decoder without gapless metadata, as our streamed files have
+ * none, plays this many samples of silence before the first encoded sample. Timings of MP3 audio shift by this much.
+ */
+export const MP3_START_DELAY_SAMPLES = 1105;
+
+/** Seconds of silence an MP3 of PCM at `sampleRate` starts with when decoded (see MP3_START_DELAY_SAMPLES). */
+export function mp3StartDelaySeconds(sampleRate: number): number {
+  return MP3_START_DELAY_SAMPLES / outputRateFor(sampleRate);
+}
+
 function outputRateFor(sampleRate: number): Mp3SampleRate {
   return MP3_SAMPLE_RATES.find((rate) => rate >= sampleRate) ?? 48000;
 }

@@ -5,6 +5,8 @@ export const PAUSE_MAX_SECONDS = 10;
 export type TextPart = { kind: 'text'; text: string } | { kind: 'pause'; seconds: number };
 
 const PAUSE_MARKER = /<#\s*(\d+(?:\.\d+)?)\s*#>/g;
+/** Pause markers (and the whitespace between them) that follow one another; used to skip them when locating text. */
+export const PAUSE_MARKER_RUN = /(?:\s*<#\s*\d+(?:\.\d+)?\s*#>)+/y;
 
 /** Splits text at pause markers; out-of-range pauses are clamped to 0.01–10 s, adjacent pauses merge. */
 export function splitAtPauseMarkers(text: string): TextPart[] {

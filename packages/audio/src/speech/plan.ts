@@ -4,7 +4,7 @@ import { findSpeechLanguage } from '../voices/languages.ts';
 import { LOCAL_MODEL_CONFIGS, resolveModel, type LocalModelConfig } from './models.ts';
 import { moodProsody } from './moods.ts';
 import { baseLanguage, normalizeText } from './normalize/normalize.ts';
-import { splitAtPauseMarkers } from './pause-markers.ts';
+import { PAUSE_MARKER_RUN, splitAtPauseMarkers } from './pause-markers.ts';
 import { splitLead, splitSentences, type TextPiece } from './sentences.ts';
 import { MOODS, SpeechError, type Mood, type SpeechRequest, type VoiceSpec } from './types.ts';
 
@@ -23,7 +23,14 @@ export interface SpeechLimits {
 export const DEFAULT_SPEECH_LIMITS: SpeechLimits = { maxCharacters: TEXT_MAX_LENGTH };
 
 export type PlannedSegment =
-  | { kind: 'sentence'; text: string; spokenText: string; gapAfterSeconds: number }
+  | {
+      kind: 'sentence';
+      text: string;
+      /** Where `text` starts in the request's text, so word timings point at what the user wrote. */
+      textOffset: number;
+      spokenText: string;
+      gapAfterSeconds: number;
+    }
   | { kind: 'pause'; seconds: number };
 
 /** eSpeak's controls for a whole request (see `localProsody`). */
@@ -134,17 +141,28 @@ function clampRound(value: number, min: number, max: number): number {
 export function planSegments(text: string, language: string, config: LocalModelConfig, tempo: number, leadPieceMaxLength?: number): PlannedSegment[] {
   const segments: PlannedSegment[] = [];
   let totalPause = 0;
+  let cursor = 0;
   for (const part of splitAtPauseMarkers(text)) {
     if (part.kind === 'pause') {
       totalPause += part.seconds;
       segments.push(part);
+      cursor = skipPauseMarkers(text, cursor);
       continue;
     }
     const sentences = splitSentences(part.text, language);
     const isFirstSpeech = !segments.some((segment) => segment.kind === 'sentence');
     for (const piece of leadPieceMaxLength && isFirstSpeech ? splitLead(sentences, leadPieceMaxLength) : sentences) {
       const gapMs = gapAfterMs(piece, config);
-      segments.push({ kind: 'sentence', text: piece.text, spokenText: normalizeText(piece.text, language), gapAfterSeconds: gapMs / 1000 / tempo });
+      const found = text.indexOf(piece.text, cursor);
+      const textOffset = found === -1 ? cursor : found;
+      cursor = textOffset + piece.text.length;
+      segments.push({
+        kind: 'sentence',
+        text: piece.text,
+        textOffset,
+        spokenText: normalizeText(piece.text, language),
+        gapAfterSeconds: gapMs / 1000 / tempo,
+      });
     }
   }
   if (totalPause > MAX_TOTAL_PAUSE_SECONDS) {
@@ -158,6 +176,15 @@ export function planSegments(text: string, language: string, config: LocalModelC
 function gapAfterMs(piece: TextPiece, config: LocalModelConfig): number {
   if (piece.endsSentence) return config.sentenceGapMs;
   return piece.endsClause === false ? 0 : config.clauseGapMs;
+}
+
+/** The offset just after the run of pause markers that starts at or after `cursor`. */
+function skipPauseMarkers(text: string, cursor: number): number {
+  const start = text.indexOf('<#', cursor);
+  if (start === -1) return cursor;
+  PAUSE_MARKER_RUN.lastIndex = start;
+  const run = PAUSE_MARKER_RUN.exec(text);
+  return run ? run.index + run[0].length : cursor;
 }
 
 /** An explicit pause replaces the sentence gap before it, and the last sentence needs no gap. */

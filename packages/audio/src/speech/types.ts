@@ -1,4 +1,4 @@
-import type { SpeechModel } from '@sound-studio/shared';
+import type { SpeechModel, WordTiming } from '@sound-studio/shared';
 
 export type { SpeechModel };
 
@@ -57,6 +57,8 @@ export type SpeechResult = SpeechAudio & {
   sampleRate: number;
   durationSeconds: number;
   sentences: SentenceBoundary[];
+  /** Word timings from the engine's own marks, offsets into the request's text; absent when a provider gives none. */
+  words?: WordTiming[];
   provider: SpeechProviderName;
   model: SpeechModel;
 };
@@ -73,6 +75,8 @@ export type SpeechChunk = SpeechAudio & {
   /** Samples of speech at the start of the chunk; the rest is the gap before the next chunk. */
   speechSamples: number;
   durationSeconds: number;
+  /** Words of this chunk, timed from the start of the whole utterance. */
+  words?: WordTiming[];
 };
 
 export type SpeechProviderName = 'local' | 'minimax';

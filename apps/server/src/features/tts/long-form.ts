@@ -9,6 +9,7 @@ import type { FileStore } from '../../lib/file-store/file-store.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
 import { mp3Pieces } from '../../lib/speech/mp3-pieces.ts';
 import { speechErrorToAppError } from '../../lib/speech/speech-errors.ts';
+import { deleteTimings, TimingsRecorder } from '../../lib/speech/timings.ts';
 import type { VoiceDirectory } from '../../lib/voice-directory.ts';
 import { engineRequestOf, resolveVoiceOrFail, ttsFileKey, type PreparedSpeech } from './prepare.ts';
 import type { TtsService } from './service.ts';
@@ -94,10 +95,14 @@ async function runLongForm(deps: LongFormDependencies, { job, reportProgress, si
   const chunks = chunkBySentences(payload.text, language);
   const total = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
 
+  // Captions read the chunks as spoken, one space between them.
+  const recorder = new TimingsRecorder(chunks.join(' '));
   async function* speech(): AsyncGenerator<SpeechChunk> {
     let done = 0;
+    let textOffset = 0;
     for (const chunk of chunks) {
-      yield* deps.speech.speakStream(engineRequestOf(prepared, chunk), { signal });
+      yield* recorder.observe(deps.speech.speakStream(engineRequestOf(prepared, chunk), { signal }), textOffset);
+      textOffset += chunk.length + 1;
       done += chunk.length;
       await reportProgress(Math.min(0.99, done / total));
     }
@@ -115,7 +120,7 @@ async function runLongForm(deps: LongFormDependencies, { job, reportProgress, si
     await writer.abort();
     throw error;
   }
-  await deps.service.keep(prepared, hold, { durationSeconds, source: 'document' });
+  await deps.service.keep(prepared, hold, { durationSeconds, source: 'document', timings: recorder.timings('mp3') });
   return { generationId: prepared.generationId, fileKey: prepared.fileKey, durationSeconds };
 }
 
@@ -125,6 +130,7 @@ export function longFormFailureHandler(deps: Pick<LongFormDependencies, 'credits
     const payload = longFormPayloadSchema.safeParse(job.payload);
     if (payload.success) await CreditHold.existing(deps.credits, payload.data.reservationId, payload.data.cost).release();
     await deps.files.delete(ttsFileKey(job.userId, job.id));
+    await deleteTimings(deps.files, ttsFileKey(job.userId, job.id));
   };
 }
 

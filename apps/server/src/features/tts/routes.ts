@@ -1,7 +1,9 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  CAPTION_FORMATS,
   documentReplySchema,
+  speechTimingsSchema,
   successEnvelope,
   TTS_JOB_UPDATED_EVENT,
   ttsDeleteReplySchema,
@@ -42,6 +44,7 @@ const documentFormSchema = z.object({
   model: ttsRequestSchema.shape.model.optional(),
 });
 const idParamsSchema = z.object({ id: z.string().max(100) });
+const CAPTION_CONTENT_TYPES = { srt: 'application/x-subrip', vtt: 'text/vtt' } as const;
 
 /**
  * Text-to-speech: generation (whole file or streamed), history, document upload and long-form jobs. The long-form
@@ -163,6 +166,46 @@ export const ttsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ok({ deleted: await service.deleteAll(requireAuth(request).userId) }),
   );
+
+  app.get(
+    '/tts/history/:id/timings',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: "Word timings of one of the caller's generations (offsets into its text, seconds into its MP3), for highlighting words during playback",
+        security: SECURITY.bearer,
+        params: idParamsSchema,
+        response: { 200: successEnvelope(speechTimingsSchema), ...errorReplies },
+      },
+    },
+    async (request) => ok(await service.timings(requireAuth(request).userId, request.params.id)),
+  );
+
+  for (const format of CAPTION_FORMATS) {
+    app.get(
+      `/tts/history/:id/captions.${format}`,
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags: TAGS,
+          summary: `Captions of one of the caller's generations as ${format === 'srt' ? 'SubRip (SRT)' : 'WebVTT'}, from the engine's word timings`,
+          security: SECURITY.bearer,
+          params: idParamsSchema,
+          produces: [CAPTION_CONTENT_TYPES[format]],
+          response: { 200: z.string().describe('The caption file'), ...errorReplies },
+        },
+      },
+      async (request, reply) => {
+        const captions = await service.captions(requireAuth(request).userId, request.params.id, format);
+        return reply
+          .header('content-type', `${CAPTION_CONTENT_TYPES[format]}; charset=utf-8`)
+          .header('content-disposition', `attachment; filename="${request.params.id}.${format}"`)
+          .header('cache-control', 'private, no-store')
+          .send(captions);
+      },
+    );
+  }
 
   app.post(
     '/tts/documents',

@@ -1,16 +1,26 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SpeechEngine } from '@sound-studio/audio';
-import type { TtsGeneration, TtsHistoryReply, TtsReply, ttsHistoryQuerySchema } from '@sound-studio/shared';
+import {
+  renderCaptions,
+  type CaptionFormat,
+  type SpeechTimings,
+  type TtsGeneration,
+  type TtsHistoryReply,
+  type TtsReply,
+  type ttsHistoryQuerySchema,
+} from '@sound-studio/shared';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { CreditHold } from '../../lib/credit-hold.ts';
 import { REQUEST_HOLD, type CreditService } from '../../lib/credit-service.ts';
 import { AppError } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { FileStore } from '../../lib/file-store/file-store.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
 import { PreferencesStore } from '../../lib/preferences-store.ts';
 import { renderSpeechToFile } from '../../lib/speech/render-to-file.ts';
+import { deleteTimings, loadTimings, saveTimings, TimingsRecorder } from '../../lib/speech/timings.ts';
 import { speechErrorToAppError } from '../../lib/speech/speech-errors.ts';
 import type { VoiceDirectory } from '../../lib/voice-directory.ts';
 import { engineRequestOf, prepareSpeech, type PreparedSpeech, type TtsInput } from './prepare.ts';
@@ -56,13 +66,15 @@ export class TtsService {
     const hold = await this.holdCredits(prepared);
     let row: GenerationRow;
     try {
+      const recorder = new TimingsRecorder(prepared.text);
       const rendered = await renderSpeechToFile(
         this.deps.speech,
         engineRequestOf(prepared, prepared.text),
         this.deps.files,
         prepared.fileKey,
+        { timings: recorder },
       );
-      row = await this.keep(prepared, hold, { durationSeconds: rendered.durationSeconds, source: 'editor' });
+      row = await this.keep(prepared, hold, { durationSeconds: rendered.durationSeconds, source: 'editor', timings: recorder.timings('mp3') });
     } catch (error) {
       await hold.release();
       await this.deps.files.delete(prepared.fileKey).catch(() => undefined);
@@ -79,7 +91,15 @@ export class TtsService {
   async keep(
     prepared: PreparedSpeech,
     hold: CreditHold,
-    outcome: { durationSeconds: number; source: GenerationSource; text?: string; charge?: number; apiKeyName?: string },
+    outcome: {
+      durationSeconds: number;
+      source: GenerationSource;
+      text?: string;
+      charge?: number;
+      apiKeyName?: string;
+      /** Word timings, stored beside the audio for captions. */
+      timings?: SpeechTimings;
+    },
   ): Promise<GenerationRow> {
     const text = outcome.text ?? prepared.text;
     const row = await this.deps.db.transaction(async (tx) => {
@@ -104,8 +124,32 @@ export class TtsService {
         tx,
       );
     });
+    if (outcome.timings) await this.#saveTimings(prepared.fileKey, outcome.timings);
     await this.#recordRecentVoice(prepared);
     return row;
+  }
+
+  /** SRT or WebVTT captions of one of the caller's generations; someone else's id is "not found". */
+  async captions(userId: string, id: string, format: CaptionFormat): Promise<string> {
+    return renderCaptions(await this.timings(userId, id), format);
+  }
+
+  /** The word timings stored with one of the caller's generations. */
+  async timings(userId: string, id: string): Promise<SpeechTimings> {
+    const row = isUuid(id) ? await this.repository.find(userId, id) : null;
+    if (!row) throw new AppError('NOT_FOUND', 'Generation not found');
+    const timings = await loadTimings(this.deps.files, row.fileKey);
+    if (!timings) throw new AppError('NOT_FOUND', 'This generation has no word timings');
+    return timings;
+  }
+
+  async #saveTimings(fileKey: string, timings: SpeechTimings): Promise<void> {
+    try {
+      await saveTimings(this.deps.files, fileKey, timings);
+    } catch (error) {
+      // The audio is made and paid for; missing captions must not turn that into an error.
+      this.deps.log.warn({ err: error, fileKey }, 'could not store word timings');
+    }
   }
 
   async history(userId: string, query: z.output<typeof ttsHistoryQuerySchema>): Promise<TtsHistoryReply> {
@@ -124,12 +168,16 @@ export class TtsService {
     const row = await this.repository.delete(userId, id);
     if (!row) throw new AppError('NOT_FOUND', 'Generation not found');
     await this.deps.files.delete(row.fileKey);
+    await deleteTimings(this.deps.files, row.fileKey);
     return 1;
   }
 
   async deleteAll(userId: string): Promise<number> {
     const rows = await this.repository.deleteAll(userId);
-    await Promise.all(rows.map((row) => this.deps.files.delete(row.fileKey)));
+    await Promise.all(rows.map(async (row) => {
+      await this.deps.files.delete(row.fileKey);
+      await deleteTimings(this.deps.files, row.fileKey);
+    }));
     return rows.length;
   }
 

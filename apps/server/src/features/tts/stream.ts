@@ -4,6 +4,7 @@ import type { SpeechEngine } from '@sound-studio/audio';
 import type { CreditHold } from '../../lib/credit-hold.ts';
 import type { FileStore, FileWriter } from '../../lib/file-store/file-store.ts';
 import { mp3Pieces, type Mp3Piece } from '../../lib/speech/mp3-pieces.ts';
+import { TimingsRecorder } from '../../lib/speech/timings.ts';
 import { speechErrorToAppError } from '../../lib/speech/speech-errors.ts';
 import { costOf, engineRequestOf, type PreparedSpeech } from './prepare.ts';
 import type { TtsService } from './service.ts';
@@ -34,11 +35,12 @@ export async function streamSpeech(deps: StreamDependencies, prepared: PreparedS
   };
   raw.on('close', onClose);
   let writer: FileWriter | null = null;
+  const recorder = new TimingsRecorder(prepared.text);
   let pieces: AsyncGenerator<Mp3Piece> | null = null;
   let first: IteratorResult<Mp3Piece>;
   try {
     writer = await deps.files.openWriter(prepared.fileKey);
-    pieces = mp3Pieces(deps.speech.speakStream(engineRequestOf(prepared, prepared.text), { signal: disconnect.signal }));
+    pieces = mp3Pieces(recorder.observe(deps.speech.speakStream(engineRequestOf(prepared, prepared.text), { signal: disconnect.signal })));
     first = await firstAudiblePiece(pieces);
   } catch (error) {
     raw.off('close', onClose);
@@ -56,7 +58,7 @@ export async function streamSpeech(deps: StreamDependencies, prepared: PreparedS
   const progress = { characters: 0, durationSeconds: 0 };
   const outcome = await sendPieces(raw, first, pieces, writer, progress, disconnect.signal);
   raw.off('close', onClose);
-  await finish(deps, { prepared, hold, writer, raw, progress, outcome });
+  await finish(deps, { prepared, hold, writer, raw, progress, outcome, recorder });
 }
 
 /** Keeps pulling until there are bytes to send, so a failure of the first sentence can still be a JSON error. */
@@ -101,9 +103,10 @@ interface Finish {
   raw: ServerResponse;
   progress: { characters: number; durationSeconds: number };
   outcome: StreamOutcome;
+  recorder: TimingsRecorder;
 }
 
-async function finish(deps: StreamDependencies, { prepared, hold, writer, raw, progress, outcome }: Finish): Promise<void> {
+async function finish(deps: StreamDependencies, { prepared, hold, writer, raw, progress, outcome, recorder }: Finish): Promise<void> {
   if (outcome.kind === 'disconnected') {
     await writer.abort();
     await hold.settle(costOf(progress.characters, prepared.creditsPerCharacter));
@@ -112,7 +115,11 @@ async function finish(deps: StreamDependencies, { prepared, hold, writer, raw, p
   try {
     if (outcome.kind === 'failed') throw outcome.error;
     await writer.commit();
-    await deps.service.keep(prepared, hold, { durationSeconds: progress.durationSeconds, source: 'editor' });
+    await deps.service.keep(prepared, hold, {
+      durationSeconds: progress.durationSeconds,
+      source: 'editor',
+      timings: recorder.timings('mp3'),
+    });
     raw.end();
   } catch (error) {
     deps.log.error({ err: error, generationId: prepared.generationId }, 'speech stream failed');

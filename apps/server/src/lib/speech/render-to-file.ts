@@ -1,6 +1,7 @@
 import type { SpeakOptions, SpeechEngine, SpeechRequest } from '@sound-studio/audio';
 import type { FileStore, StoredFileInfo } from '../file-store/file-store.ts';
 import { mp3Pieces } from './mp3-pieces.ts';
+import type { TimingsRecorder } from './timings.ts';
 
 export interface RenderedFile {
   info: StoredFileInfo;
@@ -13,12 +14,14 @@ export async function renderSpeechToFile(
   request: SpeechRequest,
   files: FileStore,
   key: string,
-  options: SpeakOptions = {},
+  options: SpeakOptions & { timings?: TimingsRecorder } = {},
 ): Promise<RenderedFile> {
+  const { timings, ...speakOptions } = options;
+  const chunks = engine.speakStream(request, speakOptions);
   const writer = await files.openWriter(key);
   let durationSeconds = 0;
   try {
-    for await (const piece of mp3Pieces(engine.speakStream(request, options))) {
+    for await (const piece of mp3Pieces(timings ? timings.observe(chunks) : chunks)) {
       await writer.write(piece.bytes);
       if (piece.completes) durationSeconds += piece.completes.durationSeconds;
     }

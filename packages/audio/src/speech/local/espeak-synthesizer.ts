@@ -41,16 +41,33 @@ export class EspeakSynthesizer {
   }
 
   synthesize(text: string, settings: EspeakSettings): Int16Array {
+    return this.synthesizeWithWords(text, settings).samples;
+  }
+
+  /** Renders text and reports where each word starts in the raw audio, from eSpeak's own word events. */
+  synthesizeWithWords(text: string, settings: EspeakSettings): { samples: Int16Array; words: EspeakWordMark[] } {
     this.selectVoice(settings.voice, settings.variant);
     this.instance.set_rate(settings.rate);
     this.instance.set_pitch(settings.pitch);
     this.instance.set_range(settings.pitchRange);
     const chunks: Int16Array[] = [];
-    this.instance.synthesize(escapeForSsml(text), (samples) => {
+    const escaped = escapeForSsml(text);
+    const { starts, ends } = escapedToOriginalOffsets(text);
+    const words: EspeakWordMark[] = [];
+    this.instance.synthesize(escaped, (samples, events) => {
       if (samples && samples.length > 0) chunks.push(samples);
+      for (const event of events) {
+        if (event.type !== 'word' || event.word_length <= 0) continue;
+        // Positions are 1-based characters of the escaped text; an entity word is reported at the entity's last char.
+        const first = event.text_position - 1;
+        const start = starts[first];
+        const end = ends[Math.min(escaped.length, first + event.word_length)];
+        if (start === undefined || end === undefined || end <= start) continue;
+        words.push({ start, end, seconds: event.audio_position / 1000 });
+      }
       return false;
     });
-    return concatInt16(chunks);
+    return { samples: concatInt16(chunks), words };
   }
 
   /**
@@ -82,6 +99,32 @@ export class EspeakSynthesizer {
     if (this.instance.set_voice(name) !== 0) throw new Error(`eSpeak NG has no voice "${voice}"`);
     this.currentVoice = name;
   }
+}
+
+/** One word eSpeak spoke: its range in the unescaped input and where its audio starts in the raw output. */
+export interface EspeakWordMark {
+  start: number;
+  end: number;
+  seconds: number;
+}
+
+/**
+ * For each offset of the escaped text (and one past its end), the offset in the text before escaping: inside an
+ * entity, a start maps to the escaped character and an exclusive end to just after it.
+ */
+function escapedToOriginalOffsets(text: string): { starts: number[]; ends: number[] } {
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (let index = 0; index < text.length; index++) {
+    const escapedLength = escapeForSsml(text.charAt(index)).length;
+    for (let step = 0; step < escapedLength; step++) {
+      starts.push(index);
+      ends.push(step === 0 ? index : index + 1);
+    }
+  }
+  starts.push(text.length);
+  ends.push(text.length);
+  return { starts, ends };
 }
 
 /** The build parses SSML, so text must not carry raw markup characters. */

@@ -1,6 +1,7 @@
 import { parentPort, type MessagePort } from 'node:worker_threads';
 import { EspeakSynthesizer } from './espeak-synthesizer.ts';
-import type { WorkerReplyMessage, WorkerRequestMessage, WorkerTasks } from './protocol.ts';
+import { placeWords } from './place-words.ts';
+import type { RenderedSentence, WorkerReplyMessage, WorkerRequestMessage, WorkerTasks } from './protocol.ts';
 import { shapeSpeech } from './shape.ts';
 
 /** Body of one worker thread: a single warm eSpeak NG instance serving render jobs one at a time. */
@@ -25,9 +26,10 @@ async function handle(message: WorkerRequestMessage): Promise<{ result: unknown;
   switch (message.task) {
     case 'render': {
       const job = message.request as WorkerTasks['render']['request'];
-      const raw = espeak.synthesize(job.text, job.espeak);
-      const shaped = shapeSpeech(raw, espeak.sampleRate, job.shape);
-      return { result: shaped, transfer: [shaped.samples.buffer as ArrayBuffer] };
+      const raw = espeak.synthesizeWithWords(job.text, job.espeak);
+      const shaped = shapeSpeech(raw.samples, espeak.sampleRate, job.shape);
+      const result: RenderedSentence = { ...shaped, words: placeWords(raw.words, shaped) };
+      return { result, transfer: [shaped.samples.buffer as ArrayBuffer] };
     }
     case 'inventory':
       return { result: espeak.inventory() };

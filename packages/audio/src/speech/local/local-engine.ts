@@ -4,7 +4,9 @@ import { DEFAULT_SPEECH_LIMITS, planSpeech, type PlannedSegment, type SpeechLimi
 import type { SentenceBoundary, SpeakOptions, SpeechChunk, SpeechEngine, SpeechRequest, SpeechResult } from '../types.ts';
 import type { EspeakInventory } from './espeak-synthesizer.ts';
 import type { RenderJob } from './protocol.ts';
-import type { ShapedAudio } from './shape.ts';
+import { alignSpokenWords } from '../word-alignment.ts';
+import type { WordTiming } from '@sound-studio/shared';
+import type { RenderedSentence, SentenceWord } from './protocol.ts';
 import { WorkerPool } from './worker-pool.ts';
 
 export interface LocalSpeechEngineOptions {
@@ -40,11 +42,13 @@ export class LocalSpeechEngine implements SpeechEngine {
     const plan = planSpeech(request, this.limits);
     const pieces: Float32Array[] = [];
     const sentences: SentenceBoundary[] = [];
+    const words: WordTiming[] = [];
     let sampleRate = plan.config.outputSampleRate;
     for await (const chunk of this.streamPlan(plan, options?.signal)) {
       if (chunk.format !== 'pcm') continue;
       pieces.push(chunk.samples);
       sampleRate = chunk.sampleRate;
+      words.push(...(chunk.words ?? []));
       if (chunk.kind === 'sentence') {
         sentences.push({ text: chunk.text, startSample: chunk.startSample, endSample: chunk.startSample + chunk.speechSamples });
       }
@@ -56,6 +60,7 @@ export class LocalSpeechEngine implements SpeechEngine {
       sampleRate,
       durationSeconds: samples.length / sampleRate,
       sentences,
+      words,
       provider: this.provider,
       model: plan.model,
     };
@@ -85,7 +90,7 @@ export class LocalSpeechEngine implements SpeechEngine {
     const forwardAbort = (): void => controller.abort();
     signal?.addEventListener('abort', forwardAbort, { once: true });
     if (signal?.aborted) controller.abort();
-    const renders: Array<Promise<ShapedAudio> | undefined> = [];
+    const renders: Array<Promise<RenderedSentence> | undefined> = [];
     const lookahead = this.pool.size + 1;
     const start = (index: number): void => {
       const segment = plan.segments[index];
@@ -111,6 +116,7 @@ export class LocalSpeechEngine implements SpeechEngine {
           startSample,
           speechSamples: audio.speechSamples,
           durationSeconds: audio.samples.length / audio.sampleRate,
+          words: segment.kind === 'sentence' ? timeWords(segment, audio.words, startSample / audio.sampleRate) : [],
         };
         startSample += audio.samples.length;
       }
@@ -120,10 +126,12 @@ export class LocalSpeechEngine implements SpeechEngine {
     }
   }
 
-  private renderSegment(plan: SpeechPlan, segment: PlannedSegment, signal: AbortSignal): Promise<ShapedAudio> {
+  private renderSegment(plan: SpeechPlan, segment: PlannedSegment, signal: AbortSignal): Promise<RenderedSentence> {
     const sampleRate = plan.config.outputSampleRate;
     if (segment.kind === 'pause') {
-      return Promise.resolve({ samples: new Float32Array(Math.round(segment.seconds * sampleRate)), sampleRate, speechSamples: 0 });
+      const samples = new Float32Array(Math.round(segment.seconds * sampleRate));
+      const silence = { samples, sampleRate, speechSamples: 0, trimmedLeadSeconds: 0, audibleStartSeconds: 0, audibleEndSeconds: 0 };
+      return Promise.resolve({ ...silence, words: [] });
     }
     return this.pool.run('render', renderJob(plan, segment.spokenText, segment.gapAfterSeconds), signal);
   }
@@ -147,4 +155,38 @@ function renderJob(plan: SpeechPlan, text: string, gapAfterSeconds: number): Ren
       trailingSilenceSeconds: gapAfterSeconds,
     },
   };
+}
+
+type SentenceSegment = Extract<PlannedSegment, { kind: 'sentence' }>;
+
+/**
+ * Points the sentence's spoken words at the request's text and times them from the utterance start. Spoken words that
+ * read the same written word ("$5" read as "five dollars") become one timing spanning them all.
+ */
+function timeWords(segment: SentenceSegment, words: readonly SentenceWord[], offsetSeconds: number): WordTiming[] {
+  const ranges = alignSpokenWords(
+    segment.spokenText,
+    words.map((word) => ({ start: word.spokenStart, end: word.spokenEnd })),
+    segment.text,
+  );
+  const timings: WordTiming[] = [];
+  words.forEach((word, index) => {
+    const range = ranges[index];
+    const previous = timings.at(-1);
+    const start = offsetSeconds + word.start;
+    const end = offsetSeconds + word.end;
+    const textStart = range ? segment.textOffset + range.start : undefined;
+    if (previous && (textStart === undefined || textStart < previous.textEnd)) {
+      previous.end = Math.max(previous.end, end);
+      return;
+    }
+    if (!range || textStart === undefined) return;
+    const text = segment.text.slice(range.start, range.end);
+    timings.push({ text, textStart, textEnd: segment.textOffset + range.end, start, end });
+  });
+  return timings.map((timing) => ({ ...timing, start: roundMs(timing.start), end: roundMs(timing.end) }));
+}
+
+function roundMs(seconds: number): number {
+  return Math.round(seconds * 1000) / 1000;
 }

@@ -1,15 +1,17 @@
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SPEECH_MODELS, VOICE_SETTING_LIMITS, type SpeechModel } from '@sound-studio/shared';
+import { characterAlignment, SPEECH_MODELS, VOICE_SETTING_LIMITS, type SpeechModel } from '@sound-studio/shared';
 import { z } from 'zod';
 import type { ApiKeyContext } from '../../../lib/api-keys/authenticator.ts';
 import { AppError, validationError } from '../../../lib/errors.ts';
+import type { TtsInput } from '../prepare.ts';
 import { TtsService } from '../service.ts';
 import { subscriptionFigures } from './elevenlabs-account.ts';
 import { toAppError } from './openai-errors.ts';
 import { originOf } from './openai-routes.ts';
 import type { OpenAiAudioFormat } from './output-formats.ts';
 import { streamApiSpeech } from './speech-stream.ts';
+import { renderApiSpeechWithTimings } from './with-timestamps.ts';
 
 const TAGS = ['developer-api (ElevenLabs-compatible)'];
 const SECURITY: ReadonlyArray<Record<string, readonly string[]>> = [{ xiApiKey: [] }, { apiKey: [] }];
@@ -50,6 +52,19 @@ export function modelOfElevenLabs(modelId: string | undefined): SpeechModel {
   const own = SPEECH_MODELS.find((id) => id === modelId);
   if (own) return own;
   return modelId && /flash|turbo/.test(modelId) ? 'speech-1.5-hd-preview' : 'speech-2.5-hd-preview';
+}
+
+/** Our request for an ElevenLabs body: speed is clamped to what the engine does, pitch and volume stay default. */
+function speechInputOf(voiceId: string, body: z.infer<typeof speechBodySchema>): TtsInput {
+  const speed = body.voice_settings?.speed ?? 1;
+  return {
+    text: body.text,
+    voiceId,
+    speed: Math.min(2, Math.max(0.5, speed)),
+    pitch: VOICE_SETTING_LIMITS.pitch.default,
+    volume: VOICE_SETTING_LIMITS.volume.default,
+    model: modelOfElevenLabs(body.model_id),
+  };
 }
 
 function requireKey(apiKey: ApiKeyContext | null): ApiKeyContext {
@@ -101,15 +116,7 @@ export const elevenLabsRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const apiKey = requireKey(request.apiKey);
         const output = outputFormatOf(request.query.output_format);
-        const speed = request.body.voice_settings?.speed ?? 1;
-        const prepared = await service.prepare(apiKey.userId, {
-          text: request.body.text,
-          voiceId: request.params.voice_id,
-          speed: Math.min(2, Math.max(0.5, speed)),
-          pitch: VOICE_SETTING_LIMITS.pitch.default,
-          volume: VOICE_SETTING_LIMITS.volume.default,
-          model: modelOfElevenLabs(request.body.model_id),
-        });
+        const prepared = await service.prepare(apiKey.userId, speechInputOf(request.params.voice_id, request.body));
         const dependencies = { service, speech: app.speech, files: app.files, log: request.log, db: app.db, nowMs: () => app.clock.now() };
         const call = {
           prepared,
@@ -124,6 +131,48 @@ export const elevenLabsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  const alignmentSchema = z.object({
+    characters: z.array(z.string()),
+    character_start_times_seconds: z.array(z.number()),
+    character_end_times_seconds: z.array(z.number()),
+  });
+  app.post(
+    '/text-to-speech/:voice_id/with-timestamps',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'ElevenLabs-compatible speech with character timings from the engine: audio_base64 plus alignment (and the ' +
+          'same normalized_alignment, since timings point at the text as sent)',
+        security: SECURITY,
+        params: voiceParamsSchema,
+        querystring: speechQuerySchema,
+        body: speechBodySchema,
+        response: {
+          200: z.object({ audio_base64: z.string(), alignment: alignmentSchema, normalized_alignment: alignmentSchema }),
+          ...errorReplies,
+        },
+      },
+    },
+    async (request, reply) => {
+      const apiKey = requireKey(request.apiKey);
+      const output = outputFormatOf(request.query.output_format);
+      const prepared = await service.prepare(apiKey.userId, speechInputOf(request.params.voice_id, request.body));
+      const dependencies = { service, speech: app.speech, files: app.files, log: request.log, db: app.db, nowMs: () => app.clock.now() };
+      const call = {
+        prepared,
+        apiKey,
+        format: output.format,
+        ...(output.pcmSampleRate ? { formatOptions: { pcmSampleRate: output.pcmSampleRate } } : {}),
+        sse: false,
+      };
+      const { audio, timings } = await renderApiSpeechWithTimings(dependencies, call);
+      const alignment = characterAlignment(timings);
+      reply.header(CHARACTER_COUNT_HEADER, String(prepared.characters)).header('request-id', prepared.generationId);
+      return { audio_base64: Buffer.from(audio).toString('base64'), alignment, normalized_alignment: alignment };
+    },
+  );
 
   app.get(
     '/voices',

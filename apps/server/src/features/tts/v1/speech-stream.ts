@@ -5,6 +5,7 @@ import { recordApiKeyUsage } from '../../../lib/api-keys/usage.ts';
 import type { Database } from '../../../db/client.ts';
 import type { FileWriter } from '../../../lib/file-store/file-store.ts';
 import { mp3Pieces, type Mp3Piece } from '../../../lib/speech/mp3-pieces.ts';
+import { TimingsRecorder } from '../../../lib/speech/timings.ts';
 import { speechErrorToAppError } from '../../../lib/speech/speech-errors.ts';
 import { costOf, engineRequestOf, type PreparedSpeech } from '../prepare.ts';
 import { firstAudiblePiece, GENERATION_ID_HEADER, writeToClient, type StreamDependencies } from '../stream.ts';
@@ -62,6 +63,7 @@ export async function streamApiSpeech(deps: ApiSpeechDependencies, call: ApiSpee
   raw.on('close', onClose);
   const encoder = createOutputEncoder(call.format, call.formatOptions);
   let writer: FileWriter | null = null;
+  const recorder = new TimingsRecorder(prepared.text);
   let pieces: AsyncGenerator<Mp3Piece> | null = null;
   let first: IteratorResult<Mp3Piece>;
   const progress: Progress = { characters: 0, durationSeconds: 0 };
@@ -69,7 +71,9 @@ export async function streamApiSpeech(deps: ApiSpeechDependencies, call: ApiSpee
   try {
     writer = await deps.files.openWriter(prepared.fileKey);
     pieces = mp3Pieces(
-      deps.speech.speakStream(engineRequestOf(prepared, prepared.text), { signal: disconnect.signal, leadPieceMaxLength: LEAD_PIECE_MAX_LENGTH }),
+      recorder.observe(
+        deps.speech.speakStream(engineRequestOf(prepared, prepared.text), { signal: disconnect.signal, leadPieceMaxLength: LEAD_PIECE_MAX_LENGTH }),
+      ),
     );
     first = await firstAudiblePiece(pieces);
     firstBytes = first.done ? new Uint8Array(0) : await consume(first.value, writer, encoder, progress);
@@ -119,6 +123,7 @@ export async function streamApiSpeech(deps: ApiSpeechDependencies, call: ApiSpee
       durationSeconds: progress.durationSeconds,
       source: 'api',
       apiKeyName: call.apiKey.keyName,
+      timings: recorder.timings('mp3'),
     });
     await recordUsage(deps, call, row.id, row.characters, row.credits);
     if (call.sse) raw.write(sseDone(usageOf(row.characters, row.credits)));
@@ -145,7 +150,7 @@ async function consume(piece: Mp3Piece, writer: FileWriter, encoder: OutputEncod
   return bytes;
 }
 
-async function recordUsage(
+export async function recordUsage(
   deps: ApiSpeechDependencies,
   call: ApiSpeechCall,
   generationId: string | null,

@@ -1,5 +1,6 @@
 import {
   documentReplySchema,
+  speechTimingsSchema,
   ttsDeleteReplySchema,
   ttsHistoryReplySchema,
   ttsJobSchema,
@@ -35,6 +36,10 @@ export const ttsApi = {
   },
   /** The stored generation behind a finished stream: it is among the newest in the history. */
   findGeneration: async (id: string) => (await ttsApi.history({ range: 'all', page: 1, limit: 10 })).items.find((item) => item.id === id) ?? null,
+  /** Word timings of a generation, for highlighting words during playback. */
+  timings: (id: string) => api.get(`/tts/history/${encodeURIComponent(id)}/timings`, { schema: speechTimingsSchema }),
+  /** SRT or WebVTT captions of a generation, from the engine's word timings. */
+  captions: (id: string, format: 'srt' | 'vtt') => apiStream(`/tts/history/${encodeURIComponent(id)}/captions.${format}`, { method: 'GET' }),
   deleteGeneration: (id: string) => api.delete(`/tts/history/${encodeURIComponent(id)}`, { schema: ttsDeleteReplySchema }),
   clearHistory: () => api.delete('/tts/history', { schema: ttsDeleteReplySchema }),
   uploadDocument: (file: File, options: DocumentOptions) => {

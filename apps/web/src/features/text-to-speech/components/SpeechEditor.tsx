@@ -7,7 +7,9 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Textarea } from '../../../components/ui/input.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useFormatters } from '../../../lib/i18n.ts';
-import { downloadAudio } from '../../player/index.ts';
+import { downloadAudio, downloadFileName } from '../../player/index.ts';
+import { ttsApi } from '../api/tts-api.ts';
+import type { LastAudio } from '../hooks/use-generate-speech.ts';
 import { wordCount } from '../speech-item.ts';
 
 interface SpeechEditorProps {
@@ -16,7 +18,7 @@ interface SpeechEditorProps {
   canCreate: boolean;
   isGenerating: boolean;
   onCreate: () => void;
-  lastAudio: { audioUrl: string; displayName: string } | null;
+  lastAudio: LastAudio | null;
   /** Why Create is unavailable, once the user has started (section 5's message). */
   validationHint: string | null;
 }
@@ -43,6 +45,49 @@ function DownloadLink({ audio }: { audio: { audioUrl: string; displayName: strin
     >
       {!busy && <Download aria-hidden />}
       {t('tts.download')}
+    </Button>
+  );
+}
+
+/** Saves the generation's captions under the same name as its MP3. */
+async function downloadCaptions(audio: LastAudio, format: 'srt' | 'vtt'): Promise<void> {
+  const response = await ttsApi.captions(audio.generationId, format);
+  const objectUrl = URL.createObjectURL(await response.blob());
+  try {
+    const link = document.createElement('a');
+    link.href = objectUrl;
+    link.download = downloadFileName(audio.displayName).replace(/\.mp3$/, `.${format}`);
+    link.rel = 'noopener';
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
+  }
+}
+
+function CaptionsLink({ audio, format }: { audio: LastAudio; format: 'srt' | 'vtt' }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      variant="outline"
+      loading={busy}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await downloadCaptions(audio, format);
+        } catch {
+          toast.show(t('tts.captionsFailed'), 'error');
+        } finally {
+          setBusy(false);
+        }
+      }}
+      aria-label={t(format === 'srt' ? 'tts.downloadSrt' : 'tts.downloadVtt')}
+      data-testid={`tts-download-${format}`}
+    >
+      {format.toUpperCase()}
     </Button>
   );
 }
@@ -86,6 +131,8 @@ export function SpeechEditor({ text, onTextChange, canCreate, isGenerating, onCr
             {t('tts.clear')}
           </Button>
           {lastAudio && <DownloadLink audio={lastAudio} />}
+          {lastAudio && <CaptionsLink audio={lastAudio} format="srt" />}
+          {lastAudio && <CaptionsLink audio={lastAudio} format="vtt" />}
           <Button onClick={onCreate} disabled={!canCreate} loading={isGenerating} data-testid="tts-create">
             {!isGenerating && <Sparkles aria-hidden />}
             {isGenerating ? t('tts.creating') : t('tts.create')}

@@ -75,6 +75,62 @@ describe('TextToSpeechPage', () => {
     expect(audio.paused).toBe(false);
   });
 
+  it('offers SRT and WebVTT captions of the generation beside the MP3, named like it', async () => {
+    const { calls } = await renderPage({
+      'POST /voices/generate-tts': ttsReply,
+      'GET /credits/summary': () => errorReply(500, 'INTERNAL_ERROR', 'x'),
+      'GET /tts/history/g1/captions.srt': () => new Response('1\n00:00:00,100 --> 00:00:01,000\nHello there\n', { headers: { 'content-type': 'application/x-subrip' } }),
+      'GET /tts/history/g1/captions.vtt': () => new Response('WEBVTT\n', { headers: { 'content-type': 'text/vtt' } }),
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:captions');
+    URL.revokeObjectURL = vi.fn();
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Text'), 'Hello there');
+    await user.click(screen.getByTestId('tts-create'));
+    await user.click(await screen.findByRole('button', { name: 'Download captions (SRT)' }));
+    await user.click(screen.getByRole('button', { name: 'Download captions (WebVTT)' }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(calls.map((call) => call.path).filter((path) => path.includes('captions'))).toEqual([
+      '/tts/history/g1/captions.srt',
+      '/tts/history/g1/captions.vtt',
+    ]);
+    expect(saved[0]).toMatch(/\.srt$/);
+    expect(saved[1]).toBe(saved[0]?.replace(/\.srt$/, '.vtt'));
+  });
+
+  it('highlights the word being heard as the generation plays', async () => {
+    const timings = {
+      text: 'Hello there',
+      durationSeconds: 1,
+      words: [
+        { text: 'Hello', textStart: 0, textEnd: 5, start: 0.05, end: 0.4 },
+        { text: 'there', textStart: 6, textEnd: 11, start: 0.4, end: 0.9 },
+      ],
+    };
+    const { audio } = await renderPage({
+      'POST /voices/generate-tts': ttsReply,
+      'GET /credits/summary': () => errorReply(500, 'INTERNAL_ERROR', 'x'),
+      'GET /tts/history/g1/timings': () => okReply(timings),
+    });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Text'), 'Hello there');
+    await user.click(screen.getByTestId('tts-create'));
+    const words = await screen.findByTestId('tts-spoken-words');
+    expect(words).toHaveTextContent('Hello there');
+    const heardAt = (seconds: number) => {
+      Object.defineProperty(audio, 'currentTime', { configurable: true, value: seconds });
+      fireEvent(audio, new Event('timeupdate'));
+    };
+    heardAt(0.5);
+    await waitFor(() => expect(words.querySelector('[data-current]')).toHaveTextContent('there'));
+    heardAt(0.1);
+    await waitFor(() => expect(words.querySelector('[data-current]')).toHaveTextContent('Hello'));
+  });
+
   it("sends a grouped voice's name and its first mood", async () => {
     const { calls } = await renderPage({
       'GET /preferences': () => okReply({ preferences: makePreferences({ selectedVoiceId: 'en-us-story-group' }) }),

@@ -12,6 +12,7 @@ import { DocumentDialog } from './DocumentDialog.tsx';
 import { GenerationFailureDialog } from './GenerationFailureDialog.tsx';
 import { HistoryDialog } from './HistoryDialog.tsx';
 import { JobProgress } from './JobProgress.tsx';
+import { SpokenWords } from './SpokenWords.tsx';
 import { SpeechEditor } from './SpeechEditor.tsx';
 import { SpeechSettingsPanel } from './SpeechSettingsPanel.tsx';
 
@@ -68,6 +69,7 @@ export function TextToSpeechPage() {
             lastAudio={lastAudio}
             validationHint={touched && !text.trim() ? t('validation.ttsTextAndVoiceRequired') : null}
           />
+          {lastAudio && <SpokenWords key={lastAudio.generationId} generationId={lastAudio.generationId} />}
           {job && <JobProgress key={job.job.id} job={job.job} fileName={job.fileName} />}
         </div>
         <SpeechSettingsPanel

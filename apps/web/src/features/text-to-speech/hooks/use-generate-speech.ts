@@ -25,6 +25,13 @@ export interface GenerateInput {
  * Section 4's text-to-speech states: idle, generating, done (the audio plays in the global player) or a failure. No
  * credits sends the user to the server's redirect or the pricing page; a success refreshes the balance.
  */
+/** The latest generation, for the MP3 and caption downloads beside the editor. */
+export interface LastAudio {
+  audioUrl: string;
+  displayName: string;
+  generationId: string;
+}
+
 export function useGenerateSpeech() {
   const player = usePlayer();
   const queryClient = useQueryClient();
@@ -33,7 +40,7 @@ export function useGenerateSpeech() {
   const { user, updateUser } = useAuth();
   const [isGenerating, setIsGenerating] = useState(false);
   const [failure, setFailure] = useState<GenerationFailure | null>(null);
-  const [lastAudio, setLastAudio] = useState<{ audioUrl: string; displayName: string } | null>(null);
+  const [lastAudio, setLastAudio] = useState<LastAudio | null>(null);
 
   const refreshAfterCharge = useCallback(
     (balance?: number) => {
@@ -49,7 +56,7 @@ export function useGenerateSpeech() {
       const reply = await ttsApi.generate(request);
       const item = { ...generationItem(reply.generation, voice.artwork), audioUrl: reply.audioUrl };
       player.play(item);
-      setLastAudio({ audioUrl: reply.audioUrl, displayName: item.displayName });
+      setLastAudio({ audioUrl: reply.audioUrl, displayName: item.displayName, generationId: reply.generation.id });
       refreshAfterCharge(reply.credits);
     },
     [player, refreshAfterCharge],
@@ -77,7 +84,7 @@ export function useGenerateSpeech() {
       // A stream cut short by the server leaves no stored file: say it failed rather than offer a broken download.
       if (!stored) throw new Error('stream ended without a stored generation');
       player.replaceSource(name, { audioUrl: stored.audioUrl, streaming: false });
-      setLastAudio({ audioUrl: stored.audioUrl, displayName });
+      setLastAudio({ audioUrl: stored.audioUrl, displayName, generationId: stored.id });
     },
     [player, refreshAfterCharge],
   );
