@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainString } from '../validation/text.ts';
 import { DEFAULT_MUSIC_DURATION, FEATURED_PAGE_SIZE, MUSIC_DURATIONS } from '../constants.ts';
 import { VALIDATION_MESSAGES as M } from '../validation/messages.ts';
 
@@ -27,8 +28,7 @@ export const MUSIC_MESSAGES = {
 
 /** Body of POST /music/generate. `duration` is whole seconds, one of 30, 60, 120, 180, 240. */
 export const musicGenerateRequestSchema = z.object({
-  prompt: z
-    .string({ error: M.musicPromptRequired })
+  prompt: plainString({ error: M.musicPromptRequired })
     .trim()
     .min(1, M.musicPromptRequired)
     .max(MUSIC_PROMPT_MAX_LENGTH, `Prompt must be at most ${MUSIC_PROMPT_MAX_LENGTH} characters`),
@@ -38,7 +38,7 @@ export const musicGenerateRequestSchema = z.object({
     .int()
     .refine((seconds) => (MUSIC_DURATIONS as readonly number[]).includes(seconds), 'Duration must be 30, 60, 120, 180 or 240 seconds')
     .default(DEFAULT_MUSIC_DURATION),
-  lyrics: z.string().trim().max(MUSIC_LYRICS_MAX_LENGTH).optional(),
+  lyrics: plainString().trim().max(MUSIC_LYRICS_MAX_LENGTH).optional(),
   quantity: z.literal(1).default(1),
 });
 export type MusicGenerateRequest = z.input<typeof musicGenerateRequestSchema>;
@@ -124,8 +124,8 @@ export type FeaturedCategories = z.infer<typeof featuredCategoriesSchema>;
 
 /** GET /music/featured and GET /public/discover query. */
 export const featuredQuerySchema = z.object({
-  category: z.string().trim().optional(),
-  subcategory: z.string().trim().optional(),
+  category: plainString().trim().optional(),
+  subcategory: plainString().trim().optional(),
   limit: z.coerce.number().int().min(1).max(50).default(FEATURED_PAGE_SIZE),
 });
 

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { UPLOAD_LIMITS } from '@sound-studio/shared';
 import { AppError, validationError } from '../../lib/errors.ts';
+import { uploadFileName } from '../../lib/upload-file-name.ts';
 
 export interface CloneSampleUpload {
   fileName: string;
@@ -28,7 +29,7 @@ export async function receiveCloneUpload(request: FastifyRequest): Promise<Clone
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
         if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', `"${part.filename}": ${SAMPLE_TOO_LARGE_MESSAGE}`);
-        if (SAMPLE_FIELDS.has(part.fieldname)) samples.push({ fileName: part.filename || `Sample ${samples.length + 1}`, bytes });
+        if (SAMPLE_FIELDS.has(part.fieldname)) samples.push({ fileName: uploadFileName(part.filename, `Sample ${samples.length + 1}`), bytes });
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
       }

@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { UPLOAD_LIMITS } from '@sound-studio/shared';
 import { AppError, validationError } from '../../lib/errors.ts';
+import { uploadFileName } from '../../lib/upload-file-name.ts';
 
 export const ISOLATOR_FILE_TOO_LARGE_MESSAGE = 'The file is too large (max 500 MB)';
 
@@ -33,7 +34,7 @@ export async function receiveIsolatorUpload(request: FastifyRequest): Promise<Te
         await remove();
         throw new AppError('PAYLOAD_TOO_LARGE', ISOLATOR_FILE_TOO_LARGE_MESSAGE);
       }
-      upload = { fileName: part.filename || 'upload', path: target, sizeBytes: (await stat(target)).size, remove };
+      upload = { fileName: uploadFileName(part.filename, 'upload'), path: target, sizeBytes: (await stat(target)).size, remove };
     }
   } catch (error) {
     await upload?.remove();
