@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { plainString } from '../validation/text.ts';
-import { DEFAULT_SPEECH_MODEL, SPEECH_MODELS, TEXT_MAX_LENGTH } from '../constants.ts';
+import { DEFAULT_SPEECH_MODEL, PAGE_MAX, SPEECH_MODELS, TEXT_MAX_LENGTH } from '../constants.ts';
 import { VALIDATION_MESSAGES as M } from '../validation/messages.ts';
 import { MOODS } from './voices.ts';
 
@@ -77,7 +77,7 @@ export type HistoryRange = (typeof HISTORY_RANGES)[number];
 export const ttsHistoryQuerySchema = z.object({
   q: plainString().trim().max(200).optional(),
   range: z.enum(HISTORY_RANGES).default('all'),
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type TtsHistoryQuery = z.input<typeof ttsHistoryQuerySchema>;
