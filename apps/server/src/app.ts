@@ -30,7 +30,7 @@ import { authenticateAccessToken, bearerToken } from './lib/authentication.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { CreditService } from './lib/credit-service.ts';
 import { createJobQueue } from './jobs/create-job-queue.ts';
-import { installErrorHandler } from './lib/error-handler.ts';
+import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './lib/error-handler.ts';
 import { LocalFileStore } from './lib/file-store/local-file-store.ts';
 import { MediaLinks } from './lib/media-links.ts';
 import './lib/fastify-decorators.ts';
@@ -64,6 +64,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     trustProxy: config.trustProxy,
     // Plugins open databases, run migrations and start engines; on a busy 2-core machine that outlasts the default 10 s.
     pluginTimeout: 120_000,
+    // Errors Fastify and Node answer before any route runs get the reply envelope too.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
