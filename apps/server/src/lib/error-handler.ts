@@ -33,6 +33,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(500).send(envelopeOf(new AppError('INTERNAL_ERROR', 'Internal server error')));
     }
     if (appError.statusCode >= 500) request.log.error({ err: error }, appError.message);
+    // An engine's own wording (decoder output, paths) never reaches the client; the log keeps it.
+    else if (appError.cause !== undefined) request.log.warn({ err: appError.cause }, appError.message);
     return reply.status(appError.statusCode).headers(appError.headers).send(envelopeOf(appError));
   });
 }
