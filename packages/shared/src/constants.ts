@@ -81,6 +81,8 @@ export const CREDIT_LIMITS = {
 export const PAGE_MAX = 100_000;
 export const COPIED_CHECK_MS = 2000;
 export const RECENT_VOICES_MAX = 10;
+/** Bounds of the stored preferences (ids of library, custom and grouped voices are far shorter). */
+export const PREFERENCE_LIMITS = { favoriteVoicesMax: 200, voiceKeyMaxLength: 200, pageSlugMaxLength: 60 } as const;
 export const DEFAULT_PLAYER_VOLUME = 0.8;
 
 export const MUSIC_DURATIONS = [30, 60, 120, 180, 240] as const;
