@@ -40,6 +40,7 @@ import { RedisRateLimitStore } from './lib/rate-limit/redis-store.ts';
 import type { RateLimitStore } from './lib/rate-limit/store.ts';
 import { RealtimeHub } from './lib/realtime-hub.ts';
 import { installApiRateLimit, installCsrfProtection } from './lib/request-guards.ts';
+import { installSecurityHeaders } from './lib/security-headers.ts';
 import { createConfiguredSpeechEngine, LazySpeechEngine } from './lib/speech/engine.ts';
 import { VoiceDirectory } from './lib/voice-directory.ts';
 import { zodValidatorCompiler } from './lib/zod-validation.ts';
@@ -92,6 +93,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     decorateMediaServices(app, options.speechEngine);
     installApiRateLimit(app);
     installCsrfProtection(app);
+    await installSecurityHeaders(app, config.webDistDir);
     await registerApiDocs(app);
     await app.register(
       async (api) => {
