@@ -36,7 +36,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { CreditHoldSweeper } from './lib/credit-hold-sweeper.ts';
 import { CreditService } from './lib/credit-service.ts';
 import { createJobQueue } from './jobs/create-job-queue.ts';
-import { installErrorHandler } from './lib/error-handler.ts';
+import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './lib/error-handler.ts';
 import { LocalFileStore } from './lib/file-store/local-file-store.ts';
 import { MediaLinks } from './lib/media-links.ts';
 import './lib/fastify-decorators.ts';
@@ -46,6 +46,7 @@ import { RedisRateLimitStore } from './lib/rate-limit/redis-store.ts';
 import type { RateLimitStore } from './lib/rate-limit/store.ts';
 import { RealtimeHub } from './lib/realtime-hub.ts';
 import { installApiRateLimit, installCsrfProtection } from './lib/request-guards.ts';
+import { installSecurityHeaders } from './lib/security-headers.ts';
 import { createConfiguredSpeechEngine, LazySpeechEngine } from './lib/speech/engine.ts';
 import { VoiceDirectory } from './lib/voice-directory.ts';
 import { zodValidatorCompiler } from './lib/zod-validation.ts';
@@ -70,6 +71,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     trustProxy: config.trustProxy,
     // Plugins open databases, run migrations and start engines; on a busy 2-core machine that outlasts the default 10 s.
     pluginTimeout: 120_000,
+    // Errors Fastify and Node answer before any route runs get the reply envelope too.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -95,6 +99,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     decorateMediaServices(app, options.speechEngine);
     installApiRateLimit(app);
     installCsrfProtection(app);
+    await installSecurityHeaders(app, config.webDistDir);
     await registerApiDocs(app);
     await app.register(
       async (api) => {

@@ -65,8 +65,24 @@ export const DEFAULT_SPEECH_MODEL: SpeechModel = 'speech-2.5-hd-preview';
 export const DEFAULT_VOICE_NAME = 'Radiant Girl';
 
 export const TEXT_MAX_LENGTH = 5000;
+
+/**
+ * Credit amounts stay far below PostgreSQL's integer (2^31 - 1), so a balance plus a grant, or a rate times a length,
+ * cannot overflow the column.
+ */
+export const CREDIT_LIMITS = {
+  maxBalance: 1_000_000_000,
+  maxGrant: 100_000_000,
+  maxMonthlyCredits: 100_000_000,
+  maxCustomVoices: 10_000,
+  rates: { ttsPerCharacter: 100, musicPer30Seconds: 100_000, voiceCloneCreation: 1_000_000, voiceIsolatorPerMinute: 100_000 },
+} as const;
+/** Highest page number a list accepts (a larger offset only costs the database time). */
+export const PAGE_MAX = 100_000;
 export const COPIED_CHECK_MS = 2000;
 export const RECENT_VOICES_MAX = 10;
+/** Bounds of the stored preferences (ids of library, custom and grouped voices are far shorter). */
+export const PREFERENCE_LIMITS = { favoriteVoicesMax: 200, voiceKeyMaxLength: 200, pageSlugMaxLength: 60 } as const;
 export const DEFAULT_PLAYER_VOLUME = 0.8;
 
 export const MUSIC_DURATIONS = [30, 60, 120, 180, 240] as const;

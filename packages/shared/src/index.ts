@@ -3,6 +3,7 @@ export * from './errors.ts';
 export * from './rate-limit.ts';
 export * from './retry-time.ts';
 export * from './validation/messages.ts';
+export * from './validation/text.ts';
 export * from './validation/email.ts';
 export * from './validation/password.ts';
 export * from './validation/name.ts';

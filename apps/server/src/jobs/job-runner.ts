@@ -1,8 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../lib/errors.ts';
 import type { JobStore } from './job-store.ts';
 import type { JobHandler, JobHandlerOptions, JobListener, JobRecord } from './types.ts';
 
 export type JobLogger = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
+
+/** What a failed job says when its error was not written for users (file system, engine internals: logged only). */
+export const JOB_FAILED_MESSAGE = 'Processing failed. Please try again.';
+
+/** An AppError's message is meant for the client; any other error's message may hold paths or internals. */
+export function publicFailureMessage(error: unknown): string {
+  return error instanceof AppError ? error.message : JOB_FAILED_MESSAGE;
+}
 
 /** A job started this many times without finishing (each start after a crash or shutdown) is given up. */
 export const DEFAULT_MAX_ATTEMPTS = 3;
@@ -96,7 +105,7 @@ export class JobRunner {
         return;
       }
       this.log.warn({ err: error, jobId: job.id, type: job.type }, 'job failed');
-      await this.#fail(job, error instanceof Error ? error.message : String(error), registration.options);
+      await this.#fail(job, publicFailureMessage(error), registration.options);
     }
   }
 

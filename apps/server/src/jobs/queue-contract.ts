@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { jobs, users } from '../db/schema.ts';
-import type { JobLogger } from './job-runner.ts';
+import { AppError } from '../lib/errors.ts';
+import { JOB_FAILED_MESSAGE, type JobLogger } from './job-runner.ts';
 import type { JobQueue, JobRecord } from './types.ts';
 
 export const silentLog: JobLogger = { error: () => undefined, warn: () => undefined, info: () => undefined };
@@ -155,7 +156,7 @@ export function jobQueueContract(setup: QueueContractSetup): void {
     }
   });
 
-  it('marks a throwing job failed with its message and calls onFailed once', async () => {
+  it('marks a throwing job failed with its client message and calls onFailed once', async () => {
     const db = setup.db();
     const userId = await insertUser(db);
     const type = uniqueType('failure');
@@ -164,7 +165,7 @@ export function jobQueueContract(setup: QueueContractSetup): void {
     queue.register(
       type,
       async () => {
-        throw new Error('The engine caught fire');
+        throw new AppError('VALIDATION_ERROR', 'The engine caught fire');
       },
       { onFailed: async (job) => void failedJobs.push(job) },
     );
@@ -175,6 +176,24 @@ export function jobQueueContract(setup: QueueContractSetup): void {
       expect(done).toMatchObject({ status: 'failed', error: 'The engine caught fire', attempts: 1 });
       await waitFor(async () => failedJobs.length === 1);
       expect(failedJobs[0]?.id).toBe(job.id);
+    } finally {
+      await queue.stop();
+    }
+  });
+
+  it('records a generic message, not the internal one, when a job throws an error not meant for users', async () => {
+    const db = setup.db();
+    const userId = await insertUser(db);
+    const type = uniqueType('internal-failure');
+    const queue = setup.queue(1);
+    queue.register(type, async () => {
+      throw new Error("ENOENT: no such file or directory, open '/tmp/sound-studio-isolator-abc/input.wav'");
+    });
+    await queue.start();
+    try {
+      const job = await queue.enqueue(type, userId, {});
+      const done = await waitFor(finished(db, job.id));
+      expect(done).toMatchObject({ status: 'failed', error: JOB_FAILED_MESSAGE });
     } finally {
       await queue.stop();
     }

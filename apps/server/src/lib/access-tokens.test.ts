@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { sameBytesOtherText } from '../test/encodings.ts';
 import { signAccessToken, verifyAccessToken } from './access-tokens.ts';
 
 const SECRET = 'a-test-secret-that-is-long-enough-for-hs256';
@@ -34,6 +35,17 @@ describe('access tokens', () => {
     const [header, , signature] = token.split('.');
     const forgedPayload = Buffer.from(JSON.stringify({ sub: 'admin', sid: 'session-1', iat: 0, exp: 9e9 })).toString('base64url');
     expect(verifyAccessToken(SECRET, `${header}.${forgedPayload}.${signature}`, NOW)).toEqual({ valid: false, reason: 'bad_signature' });
+  });
+
+  it('reject the same signature bytes written another way', () => {
+    const token = signAccessToken(SECRET, subject, NOW);
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const variants = sameBytesOtherText(signature);
+    expect(variants.length).toBeGreaterThanOrEqual(3);
+    for (const variant of variants) {
+      expect(Buffer.from(variant, 'base64url').equals(Buffer.from(signature, 'base64url')), variant).toBe(true);
+      expect(verifyAccessToken(SECRET, `${header}.${payload}.${variant}`, NOW).valid, variant).toBe(false);
+    }
   });
 
   it.each([

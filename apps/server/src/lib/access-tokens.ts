@@ -1,5 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { TOKEN_LIFETIMES } from '@sound-studio/shared';
+import { signatureMatches } from './signature-match.ts';
 
 /** Claims of an access token: the user (sub), the session it belongs to (sid), issue and expiry in seconds. */
 export interface AccessTokenClaims {
@@ -39,11 +40,7 @@ export function verifyAccessToken(secret: string, token: string, nowMs: number):
   if (parts.length !== 3) return { valid: false, reason: 'malformed' };
   const [header, payload, signature] = parts as [string, string, string];
   if (header !== HEADER) return { valid: false, reason: 'malformed' };
-  const expected = Buffer.from(sign(secret, `${header}.${payload}`), 'base64url');
-  const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    return { valid: false, reason: 'bad_signature' };
-  }
+  if (!signatureMatches(signature, signatureBytes(secret, `${header}.${payload}`))) return { valid: false, reason: 'bad_signature' };
   const claims = parseClaims(payload);
   if (!claims) return { valid: false, reason: 'malformed' };
   if (claims.exp * 1000 <= nowMs) return { valid: false, reason: 'expired' };
@@ -63,8 +60,12 @@ function parseClaims(payload: string): AccessTokenClaims | null {
   }
 }
 
+function signatureBytes(secret: string, unsigned: string): Buffer {
+  return createHmac('sha256', secret).update(unsigned).digest();
+}
+
 function sign(secret: string, unsigned: string): string {
-  return createHmac('sha256', secret).update(unsigned).digest('base64url');
+  return signatureBytes(secret, unsigned).toString('base64url');
 }
 
 function base64UrlJson(value: unknown): string {

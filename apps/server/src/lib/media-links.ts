@@ -1,6 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Clock } from './clock.ts';
 import { isUuid } from './ids.ts';
+import { signatureMatches } from './signature-match.ts';
 
 export const MEDIA_PATH_PREFIX = '/api/media/';
 /** Signed links stay valid at least this long; replies that include a link always sign a fresh one. */
@@ -35,14 +36,16 @@ export class MediaLinks {
 
   check(key: string, expiresAt: string | undefined, signature: string | undefined): MediaSignatureCheck {
     if (!expiresAt || !signature || !/^\d{1,12}$/.test(expiresAt)) return 'invalid';
-    const expected = Buffer.from(this.#signature(key, expiresAt), 'base64url');
-    const given = Buffer.from(signature, 'base64url');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
+    if (!signatureMatches(signature, this.#signatureBytes(key, expiresAt))) return 'invalid';
     return Number(expiresAt) * 1000 > this.clock.now() ? 'valid' : 'expired';
   }
 
+  #signatureBytes(key: string, expiresAt: string): Buffer {
+    return createHmac('sha256', this.#signingKey).update(`${key}\n${expiresAt}`).digest();
+  }
+
   #signature(key: string, expiresAt: string): string {
-    return createHmac('sha256', this.#signingKey).update(`${key}\n${expiresAt}`).digest('base64url');
+    return this.#signatureBytes(key, expiresAt).toString('base64url');
   }
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_MUSIC_DURATION, FEATURED_PAGE_SIZE, MUSIC_DURATIONS } from '../constants.ts';
+import { plainString } from '../validation/text.ts';
+import { DEFAULT_MUSIC_DURATION, FEATURED_PAGE_SIZE, MUSIC_DURATIONS, PAGE_MAX } from '../constants.ts';
 import { VALIDATION_MESSAGES as M } from '../validation/messages.ts';
 
 /** Music models offered by the picker (spec: Music model entity `_id, displayName`). */
@@ -25,20 +26,21 @@ export const MUSIC_MESSAGES = {
   processing: 'Processing audio...',
 } as const;
 
+/** Whole seconds, one of the spec's 30, 60, 120, 180, 240. */
+const musicDurationSchema = z
+  .number()
+  .int()
+  .refine((seconds) => (MUSIC_DURATIONS as readonly number[]).includes(seconds), 'Duration must be 30, 60, 120, 180 or 240 seconds');
+
 /** Body of POST /music/generate. `duration` is whole seconds, one of 30, 60, 120, 180, 240. */
 export const musicGenerateRequestSchema = z.object({
-  prompt: z
-    .string({ error: M.musicPromptRequired })
+  prompt: plainString({ error: M.musicPromptRequired })
     .trim()
     .min(1, M.musicPromptRequired)
     .max(MUSIC_PROMPT_MAX_LENGTH, `Prompt must be at most ${MUSIC_PROMPT_MAX_LENGTH} characters`),
   modelId: z.enum(MUSIC_MODEL_IDS).default(DEFAULT_MUSIC_MODEL),
-  duration: z
-    .number()
-    .int()
-    .refine((seconds) => (MUSIC_DURATIONS as readonly number[]).includes(seconds), 'Duration must be 30, 60, 120, 180 or 240 seconds')
-    .default(DEFAULT_MUSIC_DURATION),
-  lyrics: z.string().trim().max(MUSIC_LYRICS_MAX_LENGTH).optional(),
+  duration: musicDurationSchema.default(DEFAULT_MUSIC_DURATION),
+  lyrics: plainString().trim().max(MUSIC_LYRICS_MAX_LENGTH).optional(),
   quantity: z.literal(1).default(1),
 });
 export type MusicGenerateRequest = z.input<typeof musicGenerateRequestSchema>;
@@ -83,7 +85,7 @@ export type MusicTrack = z.infer<typeof musicTrackSchema>;
 
 /** GET /music/my-music?page&limit. */
 export const myMusicQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 export const myMusicReplySchema = z.object({
@@ -95,7 +97,7 @@ export const myMusicReplySchema = z.object({
 export type MyMusicReply = z.infer<typeof myMusicReplySchema>;
 
 /** POST /music/credits/calculate. */
-export const musicCostRequestSchema = z.object({ service: z.literal('music'), duration: z.number().int().positive() });
+export const musicCostRequestSchema = z.object({ service: z.literal('music'), duration: musicDurationSchema });
 export const musicCostReplySchema = z.object({ cost: z.number().int(), balance: z.number().int() });
 export type MusicCostReply = z.infer<typeof musicCostReplySchema>;
 
@@ -124,8 +126,8 @@ export type FeaturedCategories = z.infer<typeof featuredCategoriesSchema>;
 
 /** GET /music/featured and GET /public/discover query. */
 export const featuredQuerySchema = z.object({
-  category: z.string().trim().optional(),
-  subcategory: z.string().trim().optional(),
+  category: plainString().trim().optional(),
+  subcategory: plainString().trim().optional(),
   limit: z.coerce.number().int().min(1).max(50).default(FEATURED_PAGE_SIZE),
 });
 

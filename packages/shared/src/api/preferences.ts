@@ -1,24 +1,28 @@
 import { z } from 'zod';
-import { RECENT_VOICES_MAX } from '../constants.ts';
+import { PREFERENCE_LIMITS, RECENT_VOICES_MAX } from '../constants.ts';
+import { plainString } from '../validation/text.ts';
 import { voiceSettingsSchema } from './tts.ts';
 
-const voiceReferenceSchema = z.object({ _id: z.string(), name: z.string() });
+/** A voice id or name as stored in preferences: short, single-line text. */
+const voiceKey = plainString().min(1).max(PREFERENCE_LIMITS.voiceKeyMaxLength);
+const voiceReferenceSchema = z.object({ _id: voiceKey, name: voiceKey });
 
-/** The spec's Preferences entity (section 3), persisted per user. */
+/** The spec's Preferences entity (section 3), persisted per user. Every list and text is bounded. */
 export const preferencesSchema = z.object({
   voice: z.object({
-    selectedVoiceId: z.string().nullable(),
+    selectedVoiceId: voiceKey.nullable(),
     selectedVoice: voiceReferenceSchema.nullable(),
     recentVoices: z
-      .array(z.object({ voiceId: z.string(), voice: voiceReferenceSchema.nullable(), lastUsed: z.string() }))
+      .array(z.object({ voiceId: voiceKey, voice: voiceReferenceSchema.nullable(), lastUsed: z.iso.datetime() }))
       .max(RECENT_VOICES_MAX),
-    favoriteVoices: z.array(z.string()),
+    favoriteVoices: z.array(voiceKey).max(PREFERENCE_LIMITS.favoriteVoicesMax),
     voiceSettings: voiceSettingsSchema,
   }),
   ui: z.object({
     theme: z.enum(['auto', 'light', 'dark', 'system']),
     sidebarCollapsed: z.boolean(),
-    defaultPage: z.string(),
+    /** A page of the app by its path slug, e.g. 'text-to-speech'. */
+    defaultPage: plainString().regex(/^[a-z][a-z0-9-]*$/, 'Unknown page').max(PREFERENCE_LIMITS.pageSlugMaxLength),
   }),
   notifications: z.object({
     browserNotifications: z.boolean(),
@@ -54,11 +58,14 @@ export const updatePreferencesRequestSchema = z.object({
 export type UpdatePreferencesRequest = z.input<typeof updatePreferencesRequestSchema>;
 
 /** PUT /preferences/voice/selected. Also records the voice in the recent list (10, newest first, no duplicates). */
-export const selectVoiceRequestSchema = z.object({ voiceId: z.string().trim().min(1) });
+export const selectVoiceRequestSchema = z.object({ voiceId: plainString().trim().min(1).max(PREFERENCE_LIMITS.voiceKeyMaxLength) });
 export type SelectVoiceRequest = z.input<typeof selectVoiceRequestSchema>;
 
 /** POST /preferences/voice/favorite. */
-export const favoriteVoiceRequestSchema = z.object({ voiceId: z.string().trim().min(1), action: z.enum(['add', 'remove']) });
+export const favoriteVoiceRequestSchema = z.object({
+  voiceId: plainString().trim().min(1).max(PREFERENCE_LIMITS.voiceKeyMaxLength),
+  action: z.enum(['add', 'remove']),
+});
 export type FavoriteVoiceRequest = z.input<typeof favoriteVoiceRequestSchema>;
 
 /** PUT /preferences/voice/settings: partial sliders. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_SPEECH_MODEL, SPEECH_MODELS, TEXT_MAX_LENGTH } from '../constants.ts';
+import { plainString } from '../validation/text.ts';
+import { DEFAULT_SPEECH_MODEL, PAGE_MAX, SPEECH_MODELS, TEXT_MAX_LENGTH } from '../constants.ts';
 import { VALIDATION_MESSAGES as M } from '../validation/messages.ts';
 import { MOODS } from './voices.ts';
 
@@ -25,11 +26,10 @@ export type VoiceSettings = z.infer<typeof voiceSettingsSchema>;
  * voices, otherwise the id; ids and mood ids work too) and mood, plus the sliders, language and model, which apply.
  */
 export const ttsRequestSchema = z.object({
-  text: z
-    .string({ error: M.ttsTextAndVoiceRequired })
+  text: plainString({ error: M.ttsTextAndVoiceRequired })
     .refine((text) => text.trim().length > 0, { message: M.ttsTextAndVoiceRequired, abort: true })
     .refine((text) => text.length <= TEXT_MAX_LENGTH, M.ttsTextTooLong),
-  voiceId: z.string({ error: M.ttsTextAndVoiceRequired }).trim().min(1, M.ttsTextAndVoiceRequired),
+  voiceId: plainString({ error: M.ttsTextAndVoiceRequired }).trim().min(1, M.ttsTextAndVoiceRequired),
   mood: z.enum(MOODS).optional(),
   speed: speed.default(VOICE_SETTING_LIMITS.speed.default),
   pitch: pitch.default(VOICE_SETTING_LIMITS.pitch.default),
@@ -84,9 +84,9 @@ export type HistoryRange = (typeof HISTORY_RANGES)[number];
 
 /** GET /tts/history query. */
 export const ttsHistoryQuerySchema = z.object({
-  q: z.string().trim().max(200).optional(),
+  q: plainString().trim().max(200).optional(),
   range: z.enum(HISTORY_RANGES).default('all'),
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(PAGE_MAX).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type TtsHistoryQuery = z.input<typeof ttsHistoryQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainString } from '../validation/text.ts';
 import { JOB_STATUSES } from './tts.ts';
 import { voiceSchema } from './voices.ts';
 
@@ -10,7 +11,7 @@ export const VOICE_NAME_MAX_LENGTH = 50;
 export const VOICE_DESCRIPTION_MAX_LENGTH = 500;
 export const PREVIEW_TEXT_MAX_LENGTH = 500;
 
-const voiceName = z.string().trim().min(1, 'Please enter a voice name').max(VOICE_NAME_MAX_LENGTH, 'Voice name is too long');
+const voiceName = plainString().trim().min(1, 'Please enter a voice name').max(VOICE_NAME_MAX_LENGTH, 'Voice name is too long');
 
 /** A voice-isolator job (POST /voice-isolator/jobs, GET /voice-isolator/jobs/{id}, the history list). */
 export const isolatorJobSchema = z.object({
@@ -37,13 +38,12 @@ export type IsolatorJobList = z.infer<typeof isolatorJobListSchema>;
 
 /** POST /voice-design/previews. */
 export const voiceDesignPreviewRequestSchema = z.object({
-  description: z
-    .string()
+  description: plainString()
     .trim()
     .min(1, 'Please describe the voice')
     .max(VOICE_DESCRIPTION_MAX_LENGTH, 'Description is too long'),
-  previewText: z.string().trim().min(1, 'Please enter a preview text').max(PREVIEW_TEXT_MAX_LENGTH, 'Preview text is too long'),
-  language: z.string().trim().optional(),
+  previewText: plainString().trim().min(1, 'Please enter a preview text').max(PREVIEW_TEXT_MAX_LENGTH, 'Preview text is too long'),
+  language: plainString().trim().optional(),
 });
 export type VoiceDesignPreviewRequest = z.input<typeof voiceDesignPreviewRequestSchema>;
 
@@ -66,7 +66,7 @@ export const voiceDesignPreviewsReplySchema = z.object({ previews: z.array(voice
 export type VoiceDesignPreviewsReply = z.infer<typeof voiceDesignPreviewsReplySchema>;
 
 /** POST /voice-design/voices: keep one candidate under a name. */
-export const saveDesignedVoiceRequestSchema = z.object({ previewId: z.string().min(1), name: voiceName });
+export const saveDesignedVoiceRequestSchema = z.object({ previewId: plainString().min(1), name: voiceName });
 export type SaveDesignedVoiceRequest = z.input<typeof saveDesignedVoiceRequestSchema>;
 
 /** Text fields of the multipart POST /voice-clone/voices (files come as `samples`). */
@@ -75,7 +75,7 @@ export const voiceCloneFieldsSchema = z.object({
   removeNoise: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
   optimizeAccent: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
   previewLanguage: z.enum(CLONE_PREVIEW_LANGUAGES).default('en'),
-  previewText: z.string().trim().max(PREVIEW_TEXT_MAX_LENGTH, 'Preview text is too long').optional(),
+  previewText: plainString().trim().max(PREVIEW_TEXT_MAX_LENGTH, 'Preview text is too long').optional(),
   consent: z.literal('true', { error: 'Please confirm you have the right to use this voice' }),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainString } from './text.ts';
 import { VALIDATION_MESSAGES as M } from './messages.ts';
 import { emailSchema } from './email.ts';
 import { nameSchema } from './name.ts';
@@ -36,7 +37,7 @@ export const loginFormSchema = loginRequestSchema.extend({ rememberMe: z.boolean
 export type LoginForm = z.input<typeof loginFormSchema>;
 
 export const refreshRequestSchema = z.object({
-  refreshToken: z.string({ error: M.refreshTokenRequired }).min(1, M.refreshTokenRequired),
+  refreshToken: plainString({ error: M.refreshTokenRequired }).min(1, M.refreshTokenRequired),
 });
 export type RefreshRequest = z.input<typeof refreshRequestSchema>;
 
@@ -49,7 +50,7 @@ export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 
 /** Body of PUT /auth/change-password. */
 export const changePasswordRequestSchema = z.object({
-  currentPassword: z.string({ error: M.currentPasswordRequired }).min(1, M.currentPasswordRequired),
+  currentPassword: plainString({ error: M.currentPasswordRequired }).min(1, M.currentPasswordRequired),
   newPassword: settingsPasswordSchema,
 });
 export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainString } from './text.ts';
 import { AUTH_LIMITS } from '../constants.ts';
 import { VALIDATION_MESSAGES as M } from './messages.ts';
 
@@ -25,8 +26,7 @@ export function isValidEmailFormat(email: string): boolean {
 }
 
 /** Email field: normalised first, then required, length and pattern checks, in that order. */
-export const emailSchema = z
-  .string({ error: M.emailRequired })
+export const emailSchema = plainString({ error: M.emailRequired })
   .transform(normalizeEmail)
   .pipe(
     z

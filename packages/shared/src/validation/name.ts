@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { plainString } from './text.ts';
 import { AUTH_LIMITS } from '../constants.ts';
 import { VALIDATION_MESSAGES as M } from './messages.ts';
 
 // Letters of any script (so "Şükrü Öztürk" passes), spaces, hyphens and apostrophes.
 const NAME_PATTERN = /^[\p{L}\p{M}\s'’-]+$/u;
 
-export const nameSchema = z
-  .string({ error: M.nameRequired })
+export const nameSchema = plainString({ error: M.nameRequired })
   .transform((name) => name.trim().replace(/\s+/g, ' '))
   .pipe(
     z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainString } from './text.ts';
 import { AUTH_LIMITS } from '../constants.ts';
 import { VALIDATION_MESSAGES as M } from './messages.ts';
 
@@ -27,13 +28,13 @@ export function registrationPasswordProblem(password: string): string | null {
   return null;
 }
 
-export const registrationPasswordSchema = z.string({ error: M.passwordRequired }).superRefine((password, ctx) => {
+export const registrationPasswordSchema = plainString({ error: M.passwordRequired }).superRefine((password, ctx) => {
   const problem = registrationPasswordProblem(password);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
 /** Login accepts any non-empty password: the rules may have changed since the account was made. */
-export const loginPasswordSchema = z.string({ error: M.passwordRequired }).min(1, M.passwordRequired);
+export const loginPasswordSchema = plainString({ error: M.passwordRequired }).min(1, M.passwordRequired);
 
 /** Settings' new password: at least 6 characters (section 5). */
 export const settingsPasswordSchema = z

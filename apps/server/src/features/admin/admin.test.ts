@@ -1,6 +1,6 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REALTIME_NAMESPACES, type Plan, type UserReply } from '@sound-studio/shared';
+import { CREDIT_LIMITS, REALTIME_NAMESPACES, type Plan, type UserReply } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { dataOf, errorOf, firstFieldMessages, openTestDatabase, TEST_ADMIN_TOKEN, TestApp, uniqueEmail } from '../../test/harness.ts';
 import { balanceAndLedger } from '../../test/ledger.ts';
@@ -88,6 +88,21 @@ describe('POST /api/admin/credits/grant', () => {
     expect(negative.statusCode).toBe(400);
     expect(Object.keys(firstFieldMessages(negative))).toEqual(['amount']);
   });
+
+  it('bounds a grant and the balance it leads to, so the credits column cannot overflow', async () => {
+    const user = await t.register();
+    const tooLarge = await admin('POST', '/api/admin/credits/grant', { email: user.email, amount: 1e9 });
+    expect(tooLarge.statusCode).toBe(400);
+    expect(Object.keys(firstFieldMessages(tooLarge))).toEqual(['amount']);
+
+    const grants = [];
+    for (let index = 0; index < 10; index++) {
+      grants.push(await admin('POST', '/api/admin/credits/grant', { email: user.email, amount: CREDIT_LIMITS.maxGrant }));
+    }
+    expect(grants.map((reply) => reply.statusCode)).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 400]);
+    expect(firstFieldMessages(grants[9]!)).toEqual({ amount: 'A balance cannot exceed 1000000000 credits' });
+    expect((await balanceAndLedger(t.db, user.session.user.id)).balance).toBe(10_000 + 9 * CREDIT_LIMITS.maxGrant);
+  });
 });
 
 describe('PATCH /api/admin/plans/:name', () => {
@@ -146,6 +161,20 @@ describe('PATCH /api/admin/plans/:name', () => {
 
     const publicPlans = dataOf<Plan[]>(await t.request({ url: '/api/auth/plans' }));
     expect(publicPlans.find((candidate) => candidate.name === 'starter')).toEqual(plan);
+  });
+
+  it('refuses rates and allowances large enough to overflow a cost or a balance', async () => {
+    for (const patch of [
+      { rates: { ttsPerCharacter: 1e9 } },
+      { rates: { musicPer30Seconds: 1e9 } },
+      { monthlyCredits: 1e9 },
+      { customVoices: 1e9 },
+      { order: 9007199254740991 },
+    ]) {
+      const reply = await admin('PATCH', '/api/admin/plans/starter', patch);
+      expect(reply.statusCode, JSON.stringify(patch)).toBe(400);
+      expect(errorOf(reply).code).toBe('VALIDATION_ERROR');
+    }
   });
 
   it('takes a plan off sale: an inactive plan leaves the public list and comes back when reactivated', async () => {

@@ -1,4 +1,4 @@
-import { emailSchema, PLAN_TIERS, planFeaturesSchema, planSchema } from '@sound-studio/shared';
+import { CREDIT_LIMITS, emailSchema, plainString, PLAN_TIERS, planFeaturesSchema, planSchema } from '@sound-studio/shared';
 import { z } from 'zod';
 
 /** Shapes of the operator API (/api/admin), shared by its routes and the admin command. */
@@ -21,8 +21,8 @@ export const adminUsersQuerySchema = z.object({
 
 export const adminGrantRequestSchema = z.object({
   email: emailSchema,
-  amount: z.number().int().positive().max(1_000_000_000),
-  reason: z.string().trim().min(1).max(200).optional(),
+  amount: z.number().int().positive().max(CREDIT_LIMITS.maxGrant),
+  reason: plainString().trim().min(1).max(200).optional(),
 });
 export type AdminGrantRequest = z.input<typeof adminGrantRequestSchema>;
 
@@ -31,31 +31,31 @@ export const adminGrantReplySchema = z.object({ user: adminUserSchema, granted: 
 export const adminPlanParamsSchema = z.object({ name: z.enum(PLAN_TIERS) });
 
 const money = z.number().min(0).max(1_000_000);
-const count = z.number().int().min(0).max(1_000_000_000);
+const upTo = (max: number) => z.number().int().min(0).max(max);
 
 /** Fields an operator may change; omitted fields keep their value. */
 export const adminPlanPatchSchema = z
   .strictObject({
-    displayName: z.string().trim().min(1).max(60),
-    description: z.string().trim().max(500),
+    displayName: plainString().trim().min(1).max(60),
+    description: plainString().trim().max(500),
     status: planSchema.shape.status,
     order: z.number().int().min(0).max(1000),
     popular: z.boolean(),
-    badge: z.string().trim().max(40).nullable(),
+    badge: plainString().trim().max(40).nullable(),
     /** USD per month. Without yearlyPrice, the yearly price follows: 12 x monthly less the yearly discount. */
     monthlyPrice: money,
     yearlyPrice: money,
     /** Percent. */
     yearlyDiscount: z.number().int().min(0).max(100),
-    monthlyCredits: count,
-    customVoices: count,
+    monthlyCredits: upTo(CREDIT_LIMITS.maxMonthlyCredits),
+    customVoices: upTo(CREDIT_LIMITS.maxCustomVoices),
     features: planFeaturesSchema.partial(),
     rates: z
       .object({
-        ttsPerCharacter: count,
-        musicPer30Seconds: count,
-        voiceCloneCreation: count,
-        voiceIsolatorPerMinute: count,
+        ttsPerCharacter: upTo(CREDIT_LIMITS.rates.ttsPerCharacter),
+        musicPer30Seconds: upTo(CREDIT_LIMITS.rates.musicPer30Seconds),
+        voiceCloneCreation: upTo(CREDIT_LIMITS.rates.voiceCloneCreation),
+        voiceIsolatorPerMinute: upTo(CREDIT_LIMITS.rates.voiceIsolatorPerMinute),
       })
       .partial(),
   })

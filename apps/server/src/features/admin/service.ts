@@ -1,9 +1,9 @@
-import { REALTIME_EVENTS, type Plan } from '@sound-studio/shared';
+import { CREDIT_LIMITS, REALTIME_EVENTS, type Plan } from '@sound-studio/shared';
 import type { Database } from '../../db/client.ts';
 import { yearlyPriceCents } from '../../db/plan-seeds.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { CreditService } from '../../lib/credit-service.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, validationError } from '../../lib/errors.ts';
 import { findPlanRow, listPlans, planFromRow, type PlanRow } from '../../lib/plan-catalog.ts';
 import type { RealtimeHub } from '../../lib/realtime-hub.ts';
 import { AdminRepository } from './repository.ts';
@@ -35,6 +35,9 @@ export class AdminService {
   async grantCredits(request: Required<Pick<AdminGrantRequest, 'email' | 'amount'>> & { reason?: string }) {
     const user = await this.#repository.findUserByEmail(request.email);
     if (!user) throw new AppError('NOT_FOUND', `No account uses ${request.email}`);
+    if (user.credits + request.amount > CREDIT_LIMITS.maxBalance) {
+      throw validationError('amount', `A balance cannot exceed ${CREDIT_LIMITS.maxBalance} credits`);
+    }
     const balance = await this.deps.credits.grant(
       user.id,
       request.amount,

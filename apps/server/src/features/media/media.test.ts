@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { userMediaKey } from '../../lib/media-links.ts';
+import { sameBytesOtherText } from '../../test/encodings.ts';
 import { errorOf, openTestDatabase, TestApp, TestClock, type RegisteredUser } from '../../test/harness.ts';
 
 let database: DatabaseHandle;
@@ -84,6 +85,19 @@ describe('GET /api/media/* with a signed link', () => {
     } finally {
       await later.close();
     }
+  });
+
+  it('refuses the same signature bytes written another way', async () => {
+    const url = new URL(signedUrl(), 'http://x');
+    const signature = url.searchParams.get('sig') ?? '';
+    const variants = sameBytesOtherText(signature);
+    expect(variants.length).toBeGreaterThanOrEqual(3);
+    for (const variant of variants) {
+      const reply = await t.request({ url: `${url.pathname}?exp=${url.searchParams.get('exp')}&sig=${encodeURIComponent(variant)}` });
+      expect(reply.statusCode, variant).toBe(403);
+      expect(errorOf(reply)).toMatchObject({ code: 'FORBIDDEN', error: 'Invalid media link' });
+    }
+    expect((await t.request({ url: url.pathname + url.search })).statusCode).toBe(200);
   });
 
   it('refuses forged, altered or incomplete signatures with 403', async () => {

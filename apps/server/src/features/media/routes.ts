@@ -6,6 +6,7 @@ import { isValidFileKey } from '../../lib/file-store/file-store.ts';
 import { sendStoredFile } from '../../lib/file-store/send-stored-file.ts';
 import { errorReplies } from '../../lib/http.ts';
 import { ownerOfMediaKey } from '../../lib/media-links.ts';
+import { STORED_MEDIA_CSP } from '../../lib/security-headers.ts';
 
 const CONTENT_TYPES: Record<string, string> = { mp3: 'audio/mpeg', wav: 'audio/wav', png: 'image/png', jpg: 'image/jpeg', svg: 'image/svg+xml' };
 
@@ -55,6 +56,8 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       }
       const extension = key.slice(key.lastIndexOf('.') + 1).toLowerCase();
+      // Uploaded artwork and media never run as a page of our origin, even when opened directly.
+      reply.header('content-security-policy', STORED_MEDIA_CSP);
       if (download !== undefined) {
         const name = attachmentName(download, key);
         // Header values must be Latin-1: plain ASCII in filename, the real name (UTF-8) in filename*.

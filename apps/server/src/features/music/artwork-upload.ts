@@ -1,4 +1,5 @@
 import { AppError, validationError } from '../../lib/errors.ts';
+import { sanitizeSvg, UnsafeSvgError } from './svg-sanitizer.ts';
 
 export const MAX_ARTWORK_BYTES = 2 * 1024 * 1024;
 export type ArtworkExtension = 'png' | 'jpg' | 'svg';
@@ -12,22 +13,23 @@ export function sniffArtwork(bytes: Uint8Array): ArtworkExtension | null {
   return /^<svg[\s>]/i.test(withoutProlog) ? 'svg' : null;
 }
 
-/**
- * SVGs are served from the API's own origin, so anything that could run script is refused rather than cleaned.
- */
-function assertInertSvg(bytes: Uint8Array): void {
-  const text = new TextDecoder().decode(bytes);
-  if (/<script|<foreignObject|\son[a-z]+\s*=|javascript:|<iframe|<embed|<object/i.test(text)) {
-    throw validationError('file', 'SVG artwork must not contain scripts, event handlers or embedded documents');
+const UNSAFE_SVG_MESSAGE = 'SVG artwork must not contain scripts, event handlers or embedded documents';
+
+/** SVGs are parsed and written again from an allow-list; one that tries to run script is refused, not cleaned. */
+function inertSvg(bytes: Uint8Array): Uint8Array {
+  try {
+    return new TextEncoder().encode(sanitizeSvg(new TextDecoder().decode(bytes)));
+  } catch (error) {
+    if (error instanceof UnsafeSvgError) throw validationError('file', UNSAFE_SVG_MESSAGE);
+    throw validationError('file', 'The SVG artwork could not be read');
   }
 }
 
-/** Checks an uploaded cover and says how to store it. */
-export function validateArtwork(bytes: Uint8Array): ArtworkExtension {
+/** Checks an uploaded cover and says how to store it: the extension, and the bytes to keep (SVGs rewritten). */
+export function validateArtwork(bytes: Uint8Array): { extension: ArtworkExtension; bytes: Uint8Array } {
   if (bytes.length === 0) throw validationError('file', 'The artwork file is empty');
   if (bytes.length > MAX_ARTWORK_BYTES) throw new AppError('VALIDATION_ERROR', 'Artwork must be at most 2 MB', { fields: { file: ['Artwork must be at most 2 MB'] } });
   const extension = sniffArtwork(bytes);
   if (!extension) throw validationError('file', 'Artwork must be a PNG, JPEG or SVG image');
-  if (extension === 'svg') assertInertSvg(bytes);
-  return extension;
+  return { extension, bytes: extension === 'svg' ? inertSvg(bytes) : bytes };
 }

@@ -223,10 +223,10 @@ export class FeaturedService {
 
   /** Stores a new cover (checked by content) under a fresh key, so cached old covers are not shown again. */
   async replaceArtwork(trackId: string, bytes: Uint8Array): Promise<AdminFeaturedEntry> {
-    const extension = validateArtwork(bytes);
+    const artwork = validateArtwork(bytes);
     const { featured: before } = await this.#entry(trackId);
-    const key = `featured/${trackId}-${randomBytes(6).toString('hex')}.${extension}`;
-    await this.deps.files.put(key, bytes);
+    const key = `featured/${trackId}-${randomBytes(6).toString('hex')}.${artwork.extension}`;
+    await this.deps.files.put(key, artwork.bytes);
     const featured = await this.deps.repository.updateFeatured(trackId, { artworkKey: key });
     if (!featured) {
       await this.deps.files.delete(key);

@@ -8,6 +8,7 @@ import type { JobContext, JobRecord, JobResult } from '../../jobs/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { CreditHold } from '../../lib/credit-hold.ts';
 import type { CreditService } from '../../lib/credit-service.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/file-store/file-store.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
 import type { RealtimeHub } from '../../lib/realtime-hub.ts';
@@ -59,7 +60,7 @@ export function musicJobHandler(deps: MusicJobDependencies) {
           signal: AbortSignal.any([signal, cancel.signal]),
         })
         .catch((error: unknown) => {
-          throw signal.aborted ? error : new Error(engineErrorMessage(error), { cause: error });
+          throw signal.aborted ? error : engineFailure(error);
         });
       const audioKey = musicFileKey(started.userId, trackId, 'mp3');
       const artworkKey = musicFileKey(started.userId, trackId, 'svg');
@@ -123,10 +124,14 @@ export function failureMessage(error: string | null): string {
   return error === MUSIC_MESSAGES.promptRejected ? error : MUSIC_MESSAGES.generationFailed;
 }
 
-/** The provider's refusal becomes the policy text the track shows; other errors stay as they are for the log. */
-export function engineErrorMessage(error: unknown): string {
-  if (error instanceof MusicError && error.code === 'PROVIDER_REJECTED') return MUSIC_MESSAGES.promptRejected;
-  return error instanceof Error ? error.message : String(error);
+/** The provider's refusal becomes the policy text the track shows; other errors the spec's failure (the log keeps why). */
+function engineFailure(error: unknown): AppError {
+  const rejected = error instanceof MusicError && error.code === 'PROVIDER_REJECTED';
+  const failure = rejected
+    ? new AppError('VALIDATION_ERROR', MUSIC_MESSAGES.promptRejected)
+    : new AppError('SERVICE_UNAVAILABLE', MUSIC_MESSAGES.generationFailed);
+  failure.cause = error;
+  return failure;
 }
 
 /** A failed job: the track says so with an error text, its credits go back and no file stays. */

@@ -45,11 +45,21 @@ describe.each(queueModes())('music API ($name queue)', (mode) => {
     expect(dataOf(reply)).toEqual(MUSIC_MODELS);
   });
 
-  it.skipIf(skip)('prices every started 30 seconds at the plan rate and shows the balance', async () => {
-    const reply = await t.request({ method: 'POST', url: '/api/music/credits/calculate', token: alice.session.accessToken, body: { service: 'music', duration: 61 } });
+  it.skipIf(skip)('prices every 30 seconds at the plan rate and shows the balance', async () => {
+    const reply = await t.request({ method: 'POST', url: '/api/music/credits/calculate', token: alice.session.accessToken, body: { service: 'music', duration: 120 } });
     const cost = dataOf<MusicCostReply>(reply);
-    expect(cost).toEqual({ cost: 600, balance: await balanceOf(alice) });
+    expect(cost).toEqual({ cost: 800, balance: await balanceOf(alice) });
     expect((await t.request({ method: 'POST', url: '/api/music/credits/calculate', body: { service: 'music', duration: 30 } })).statusCode).toBe(401);
+  });
+
+  it.skipIf(skip)('prices only the durations the picker offers', async () => {
+    for (const duration of [61, 0, -30, 9007199254740991, 1e300, 30.5]) {
+      const reply = await t.request({ method: 'POST', url: '/api/music/credits/calculate', token: alice.session.accessToken, body: { service: 'music', duration } });
+      expect(reply.statusCode, `${duration}: ${reply.text}`).toBe(400);
+      expect(Object.keys(firstFieldMessages(reply))).toEqual(['duration']);
+    }
+    const huge = await t.request({ url: '/api/music/my-music?page=9007199254740991', token: alice.session.accessToken });
+    expect(Object.keys(firstFieldMessages(huge))).toEqual(['page']);
   });
 
   it.skipIf(skip)('validates the prompt and rejects policy breaches without charging', async () => {

@@ -1,6 +1,6 @@
 import { listVoices } from '@sound-studio/audio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PREFERENCES, type Preferences } from '@sound-studio/shared';
+import { DEFAULT_PREFERENCES, PREFERENCE_LIMITS, type Preferences } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { userPreferences } from '../../db/schema.ts';
 import { dataOf, errorOf, firstFieldMessages, openTestDatabase, TestApp, TestClock, type RegisteredUser } from '../../test/harness.ts';
@@ -71,6 +71,32 @@ describe('PUT /api/preferences', () => {
       expect(errorOf(reply).code).toBe('VALIDATION_ERROR');
     }
   });
+
+  it('bounds every list and text it stores', async () => {
+    const user = await t.register();
+    const long = 'x'.repeat(PREFERENCE_LIMITS.voiceKeyMaxLength + 1);
+    const recent = (count: number) => Array.from({ length: count }, (_, index) => ({ voiceId: `v${index}`, voice: null, lastUsed: '2030-03-10T12:00:00.000Z' }));
+    const cases: Array<[string, unknown]> = [
+      ['preferences.voice.favoriteVoices', { voice: { favoriteVoices: Array.from({ length: PREFERENCE_LIMITS.favoriteVoicesMax + 1 }, (_, index) => `v${index}`) } }],
+      ['preferences.voice.favoriteVoices.0', { voice: { favoriteVoices: [long] } }],
+      ['preferences.voice.recentVoices', { voice: { recentVoices: recent(11) } }],
+      ['preferences.voice.recentVoices.0.lastUsed', { voice: { recentVoices: [{ ...recent(1)[0], lastUsed: 'yesterday' }] } }],
+      ['preferences.voice.selectedVoiceId', { voice: { selectedVoiceId: long } }],
+      ['preferences.voice.selectedVoice.name', { voice: { selectedVoice: { _id: 'tr-elif', name: long } } }],
+      ['preferences.ui.defaultPage', { ui: { defaultPage: 'p'.repeat(10_000) } }],
+      ['preferences.ui.defaultPage', { ui: { defaultPage: '<script>alert(1)</script>' } }],
+    ];
+    for (const [field, preferences] of cases) {
+      const reply = await t.request({ method: 'PUT', url: '/api/preferences', token: user.session.accessToken, body: { preferences } });
+      expect(reply.statusCode, field).toBe(400);
+      expect(Object.keys(firstFieldMessages(reply)), field).toEqual([field]);
+    }
+    expect(await call(user, 'GET', '')).toEqual(DEFAULT_PREFERENCES);
+    const atTheLimit = Array.from({ length: PREFERENCE_LIMITS.favoriteVoicesMax }, (_, index) => `v${index}`);
+    const full = await call(user, 'PUT', '', { preferences: { voice: { favoriteVoices: atTheLimit, recentVoices: recent(10) } } });
+    expect(full.voice.favoriteVoices).toHaveLength(PREFERENCE_LIMITS.favoriteVoicesMax);
+    expect(full.voice.recentVoices).toHaveLength(10);
+  });
 });
 
 describe('PUT /api/preferences/voice/selected', () => {
@@ -138,6 +164,22 @@ describe('POST /api/preferences/voice/favorite', () => {
       body: { voiceId: 'tr-elif', action: 'toggle' },
     });
     expect(badAction.statusCode).toBe(400);
+  });
+
+  it('refuses a favourite beyond the limit instead of failing', async () => {
+    const user = await t.register();
+    const atTheLimit = Array.from({ length: PREFERENCE_LIMITS.favoriteVoicesMax }, (_, index) => `v${index}`);
+    await call(user, 'PUT', '', { preferences: { voice: { favoriteVoices: atTheLimit } } });
+    const reply = await t.request({
+      method: 'POST',
+      url: '/api/preferences/voice/favorite',
+      token: user.session.accessToken,
+      body: { voiceId: 'tr-elif', action: 'add' },
+    });
+    expect(reply.statusCode).toBe(400);
+    expect(firstFieldMessages(reply)).toEqual({ voiceId: `You can keep at most ${PREFERENCE_LIMITS.favoriteVoicesMax} favourite voices` });
+    const removed = await call(user, 'POST', '/voice/favorite', { voiceId: 'v0', action: 'remove' });
+    expect(removed.voice.favoriteVoices).toHaveLength(PREFERENCE_LIMITS.favoriteVoicesMax - 1);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Preferences, UpdatePreferencesRequest, VoiceSettingsRequest } from '@sound-studio/shared';
+import { PREFERENCE_LIMITS, type Preferences, type UpdatePreferencesRequest, type VoiceSettingsRequest } from '@sound-studio/shared';
 import { validationError } from '../../lib/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { withVoiceUsed, type PreferencesStore } from '../../lib/preferences-store.ts';
@@ -39,6 +39,9 @@ export class PreferencesService {
     const id = action === 'add' ? (await this.#voiceReference(userId, voiceId))._id : voiceId;
     return this.store.update(userId, (current) => {
       const others = current.voice.favoriteVoices.filter((favorite) => favorite !== id);
+      if (action === 'add' && others.length >= PREFERENCE_LIMITS.favoriteVoicesMax) {
+        throw validationError('voiceId', `You can keep at most ${PREFERENCE_LIMITS.favoriteVoicesMax} favourite voices`);
+      }
       return { ...current, voice: { ...current.voice, favoriteVoices: action === 'add' ? [...others, id] : others } };
     });
   }

@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import { TEXT_MAX_LENGTH, ttsRequestSchema, UPLOAD_LIMITS, type DocumentReply } from '@sound-studio/shared';
+import { plainString, TEXT_MAX_LENGTH, ttsRequestSchema, UPLOAD_LIMITS, type DocumentReply } from '@sound-studio/shared';
 import { z } from 'zod';
 import type { JobQueue } from '../../jobs/types.ts';
 import { CreditHold } from '../../lib/credit-hold.ts';
 import { jobHold, type CreditService } from '../../lib/credit-service.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
+import { uploadFileName } from '../../lib/upload-file-name.ts';
 import type { VoiceDirectory } from '../../lib/voice-directory.ts';
 import { streamToTemporaryFile, type TemporaryFile } from '../../lib/upload-to-disk.ts';
 import type { DocumentExtractor } from './document-extractor.ts';
@@ -44,7 +45,7 @@ const numberField = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === undefined || value === '' ? undefined : Number(value)), schema);
 
 const documentFieldsSchema = z.object({
-  voiceId: z.string().trim().min(1, VOICE_NEEDED_MESSAGE).optional(),
+  voiceId: plainString().trim().min(1, VOICE_NEEDED_MESSAGE).optional(),
   mood: ttsRequestSchema.shape.mood,
   speed: numberField(ttsRequestSchema.shape.speed),
   pitch: numberField(ttsRequestSchema.shape.pitch),
@@ -73,7 +74,7 @@ export async function readUpload(request: FastifyRequest, directory: string): Pr
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        upload ??= { fileName: part.filename, file: await saveFilePart(part, directory) };
+        upload ??= { fileName: uploadFileName(part.filename, 'document'), file: await saveFilePart(part, directory) };
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
       }

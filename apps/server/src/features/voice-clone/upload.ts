@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { UPLOAD_LIMITS } from '@sound-studio/shared';
 import { AppError, validationError } from '../../lib/errors.ts';
+import { uploadFileName } from '../../lib/upload-file-name.ts';
 import { FileTooLargeError, receiveFormToDisk } from '../voice-lab/form-to-disk.ts';
 
 /** One sample, waiting on disk to be checked and stored. */
@@ -38,7 +39,7 @@ export async function receiveCloneUpload(request: FastifyRequest, directory: str
     await form.remove();
     throw validationError('samples', 'Add at least one voice sample');
   }
-  const samples = form.files.map((file, index) => ({ fileName: file.fileName || `Sample ${index + 1}`, path: file.path, sizeBytes: file.sizeBytes }));
+  const samples = form.files.map((file, index) => ({ fileName: uploadFileName(file.fileName, `Sample ${index + 1}`), path: file.path, sizeBytes: file.sizeBytes }));
   return { samples, fields: form.fields, remove: form.remove };
 }
 

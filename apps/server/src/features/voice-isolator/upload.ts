@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { UPLOAD_LIMITS } from '@sound-studio/shared';
 import { AppError, validationError } from '../../lib/errors.ts';
+import { uploadFileName } from '../../lib/upload-file-name.ts';
 import { FileTooLargeError, receiveFormToDisk } from '../voice-lab/form-to-disk.ts';
 
 export const ISOLATOR_FILE_TOO_LARGE_MESSAGE = 'The file is too large (max 500 MB)';
@@ -29,7 +30,7 @@ export async function receiveIsolatorUpload(request: FastifyRequest, directory: 
     await form.remove();
     throw validationError('file', 'Please choose an audio or video file');
   }
-  return { fileName: file.fileName || 'upload', path: file.path, sizeBytes: file.sizeBytes, remove: form.remove };
+  return { fileName: uploadFileName(file.fileName, 'upload'), path: file.path, sizeBytes: file.sizeBytes, remove: form.remove };
 }
 
 function uploadError(error: unknown): AppError {

@@ -1,6 +1,29 @@
 import { MediaError, VoiceCloneError } from '@sound-studio/audio';
 import { AppError } from '../../lib/errors.ts';
 
+/** Text details a client may see; every other string (decoder output, file paths, signals) is only logged. */
+const PUBLIC_TEXT_DETAILS = new Set(['reason', 'fileName', 'name', 'container', 'detected']);
+
+/** The details of an engine error that are safe to send: numbers, booleans, null and the known text fields. */
+export function publicDetails(details: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(details).filter(([key, value]) => {
+      if (typeof value === 'string') return PUBLIC_TEXT_DETAILS.has(key) && !looksLikePath(value);
+      return value === null || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
+    }),
+  );
+}
+
+function looksLikePath(value: string): boolean {
+  return /(^|[\s:'"(])(\/|[A-Za-z]:\\|file:)/.test(value);
+}
+
+/** The client's error keeps the engine's error as its cause, so the error handler logs the full detail. */
+function withCause(appError: AppError, cause: unknown): AppError {
+  appError.cause = cause;
+  return appError;
+}
+
 /**
  * What the client hears about an upload that failed its checks: another kind of file is 415, a file too large 413,
  * everything else about the content (length, no audio, corrupt) 400. `fileName` prefixes the message so a form with
@@ -8,9 +31,13 @@ import { AppError } from '../../lib/errors.ts';
  */
 export function mediaErrorToAppError(error: unknown, fileName?: string): AppError {
   if (error instanceof AppError) return error;
+  return withCause(engineErrorToAppError(error, fileName), error);
+}
+
+function engineErrorToAppError(error: unknown, fileName?: string): AppError {
   const named = (message: string) => (fileName ? `"${fileName}": ${message}` : message);
   if (error instanceof MediaError) {
-    const details = { reason: error.code, ...(fileName ? { fileName } : {}), ...error.details };
+    const details = publicDetails({ ...error.details, reason: error.code, ...(fileName ? { fileName } : {}) });
     switch (error.code) {
       case 'UNSUPPORTED_MEDIA':
         return new AppError('UNSUPPORTED_MEDIA', named(error.message), details);
@@ -25,13 +52,11 @@ export function mediaErrorToAppError(error: unknown, fileName?: string): AppErro
     }
   }
   if (error instanceof VoiceCloneError) return cloneErrorToAppError(error);
-  const failure = new AppError('SERVICE_UNAVAILABLE', 'Audio processing failed', { reason: 'INTERNAL_ERROR' });
-  failure.cause = error;
-  return failure;
+  return new AppError('SERVICE_UNAVAILABLE', 'Audio processing failed', { reason: 'INTERNAL_ERROR' });
 }
 
 function cloneErrorToAppError(error: VoiceCloneError): AppError {
-  const details = { reason: error.code, ...error.details };
+  const details = publicDetails({ ...error.details, reason: error.code });
   switch (error.code) {
     case 'NO_SAMPLES':
     case 'TOO_MANY_SAMPLES':
