@@ -41,7 +41,8 @@ beforeAll(async () => {
   t = await TestApp.start({ database });
   user = await t.register();
   const document = (await t.request({ url: '/api/docs/json' })).body as { paths: Record<string, Record<string, Operation>> };
-  routes = Object.entries(document.paths).flatMap(([path, operations]) =>
+  // The developer API under /v1 takes API keys and answers in OpenAI's and ElevenLabs' shapes: its own tests cover it.
+  routes = Object.entries(document.paths).filter(([path]) => path.startsWith('/api/')).flatMap(([path, operations]) =>
     Object.entries(operations).map(([method, operation]) => documentedRoute(method.toUpperCase() as Method, path, operation)),
   );
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.ts';
 import { seedPlans } from '../db/plan-seeds.ts';
 import { systemClock } from '../lib/clock.ts';
+import { AppError } from '../lib/errors.ts';
 import { openTestDatabase } from '../test/harness.ts';
 import { JobRunner } from './job-runner.ts';
 import { JobStore } from './job-store.ts';
@@ -38,7 +39,7 @@ function runnerWith(type: string, outcome: 'succeed' | 'throw', cleanedUp: strin
   runner.register(
     type,
     async () => {
-      if (outcome === 'throw') throw new Error('the upload is gone');
+      if (outcome === 'throw') throw new AppError('NOT_FOUND', 'the upload is gone');
       return { done: true };
     },
     { onFailed: async (job) => void cleanedUp.push(job.id) },

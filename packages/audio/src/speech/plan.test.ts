@@ -97,6 +97,6 @@ describe('planSpeech', () => {
       'She looked out.',
     ]);
     expect(quick[0]).toMatchObject({ gapAfterSeconds: 0 });
-    expect(quick[1]).toEqual(plain[0] && { ...plain[0], text: 'the spiral stairs every evening.', spokenText: expect.any(String) });
+    expect(quick[1]).toEqual(plain[0] && { ...plain[0], text: 'the spiral stairs every evening.', spokenText: expect.any(String), textOffset: text.indexOf('the spiral') });
   });
 });

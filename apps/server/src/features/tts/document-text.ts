@@ -5,6 +5,7 @@ import { extractText as extractPdfText, getDocumentProxy } from 'unpdf';
 import { DOCUMENT_EXTENSIONS, UPLOAD_LIMITS } from '@sound-studio/shared';
 import { AppError } from '../../lib/errors.ts';
 import { htmlNestsDeeperThan } from './html-depth.ts';
+import { pdfStreamsInflateBeyond } from './pdf-streams.ts';
 import { readZipDirectory, type ZipEntry } from './zip-directory.ts';
 
 export type DocumentKind = 'pdf' | 'docx' | 'html' | 'txt';
@@ -33,6 +34,8 @@ export const DOCUMENT_LIMITS = {
   docxMaxCompressionRatio: 100,
   docxRatioCheckedFromBytes: 1024 * 1024,
   htmlMaxDepth: 512,
+  /** What a PDF's compressed streams may inflate to in all: text documents need a few MB; a bomb needs far more. */
+  pdfMaxInflatedBytes: 40 * 1024 * 1024,
   /** 200,000 characters take at most 4 bytes each, with room for whitespace that normalisation removes. */
   textMaxBytes: UPLOAD_LIMITS.documentMaxCharacters * 8,
 } as const;
@@ -114,6 +117,7 @@ async function extractRaw(kind: DocumentKind, sniffed: Sniffed, bytes: Buffer): 
 }
 
 async function readPdf(bytes: Buffer): Promise<string> {
+  if (pdfStreamsInflateBeyond(bytes, DOCUMENT_LIMITS.pdfMaxInflatedBytes)) throw documentTooComplex('uncompressed-size');
   try {
     // pdf.js takes ownership of the buffer it is given: hand it a copy.
     const document = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });

@@ -214,7 +214,7 @@ describe('POST /api/tts/documents: long documents become a job', () => {
     const frames = parseMp3Frames(audio.bytes);
     expect(frames.sampleRate).toBe(22_050);
     expect(frames.durationSeconds).toBeGreaterThan(100); // about 5,100 characters at double speed
-    expect(readdirSync(path.join(t.mediaRoot, 'tts', userId))).toEqual([`${reply.job.id}.mp3`]);
+    expect(readdirSync(path.join(t.mediaRoot, 'tts', userId)).sort()).toEqual([`${reply.job.id}.mp3`, `${reply.job.id}.timings.json`]);
 
     const history = dataOf<TtsHistoryReply>(await t.request({ url: '/api/tts/history', token: user.session.accessToken }));
     expect(history.items).toHaveLength(1);
@@ -265,7 +265,7 @@ describe('POST /api/tts/documents: long documents become a job', () => {
       const history = dataOf<TtsHistoryReply>(await restarted.request({ url: '/api/tts/history', token: user.session.accessToken }));
       expect(history.total).toBe(1);
       const folder = path.join(restarted.mediaRoot, 'tts', userId);
-      expect(readdirSync(folder)).toEqual([`${reply.job.id}.mp3`]);
+      expect(readdirSync(folder).sort()).toEqual([`${reply.job.id}.mp3`, `${reply.job.id}.timings.json`]);
     } finally {
       await restarted.close();
       await ownDatabase.close();
