@@ -11,6 +11,7 @@ export const ERROR_CODES = [
   'EMAIL_TAKEN',
   'RATE_LIMITED',
   'INSUFFICIENT_CREDITS',
+  'FEATURE_NOT_IN_PLAN',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA',
   'DOCUMENT_TOO_COMPLEX',
@@ -45,6 +46,8 @@ export const HTTP_STATUS_BY_CODE: Record<ServerErrorCode, number> = {
   RANGE_NOT_SATISFIABLE: 416,
   RATE_LIMITED: 429,
   INSUFFICIENT_CREDITS: 402,
+  /** The user's plan lacks the feature (details: FeatureNotInPlanDetails with the upgrade link). */
+  FEATURE_NOT_IN_PLAN: 403,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,
 };

@@ -20,4 +20,5 @@ export * from './api/music.ts';
 export * from './api/music-replies.ts';
 export * from './api/voice-lab.ts';
 export * from './api/api-keys.ts';
+export * from './api/billing.ts';
 export * from './captions.ts';
