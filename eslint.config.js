@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { fileURLToPath } from 'node:url';
+import featureBoundaries from './apps/web/eslint-rules/feature-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'test-results/**', 'playwright-report/**', 'artifacts/**', '**/migrations/**', '.tmp/**'] },
@@ -29,5 +31,20 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    // Web layers, one way: shared code (lib/, components/, locales/) -> features/<name>/ -> app/. A feature's public face
+    // is its index.ts (music adds public.ts, a light entry for pages without sign-in); nothing imports its inner files.
+    // Features do not use each other, except the cross-cutting ones listed here, which every feature may use through
+    // their index.ts: this list is the one place that says what is shared. Pages that combine features (home) live in app/.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { web: { rules: { 'feature-boundaries': featureBoundaries } } },
+    rules: {
+      'web/feature-boundaries': ['error', {
+        root: fileURLToPath(new URL('./apps/web/src', import.meta.url)),
+        crossCuttingFeatures: ['auth', 'credits', 'language', 'legal', 'player', 'preferences', 'theme', 'voices'],
+        entries: ['index.ts', 'public.ts'],
+      }],
+    },
   },
 );

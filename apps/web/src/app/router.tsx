@@ -11,8 +11,9 @@ import { RootLayout } from './layouts/RootLayout.tsx';
 /** The signed-in frame is its own chunk: a visitor of /login never downloads it. */
 const AppShell = lazy(() => import('./shell/AppShell.tsx'));
 
+/** Home composes several features, so it lives in the app layer; like each feature's pages, it loads on first visit. */
+const HomePage = lazy(() => import('./home/HomePage.tsx').then((page) => ({ default: page.HomePage })));
 /** Each feature's pages load with the feature, on first visit. */
-const HomePage = lazy(() => import('../features/home/index.ts').then((feature) => ({ default: feature.HomePage })));
 const TextToSpeechPage = lazy(() => import('../features/text-to-speech/index.ts').then((feature) => ({ default: feature.TextToSpeechPage })));
 const MusicPage = lazy(() => import('../features/music/index.ts').then((feature) => ({ default: feature.MusicPage })));
 const VoiceDesignPage = lazy(() => import('../features/voice-design/index.ts').then((feature) => ({ default: feature.VoiceDesignPage })));

@@ -1,2 +1,2 @@
 export { InstallButton } from './components/InstallButton.tsx';
-export { startInstallPromptCapture, useInstallPrompt } from './components/install-prompt.ts';
+export { startInstallPromptCapture, useInstallPrompt } from './hooks/use-install-prompt.ts';

@@ -2,5 +2,5 @@ export { LanguageMenu } from './components/LanguageMenu.tsx';
 export { LanguageToggle } from './components/LanguageToggle.tsx';
 export { LANGUAGE_NAMES } from './components/language-names.ts';
 export { LanguageChoice } from './components/LanguageChoice.tsx';
-export { useLanguageRouting, languageRouteFor } from './components/use-language-routing.ts';
-export { useSwitchLanguage } from './components/use-switch-language.ts';
+export { useLanguageRouting, languageRouteFor } from './hooks/use-language-routing.ts';
+export { useSwitchLanguage } from './hooks/use-switch-language.ts';

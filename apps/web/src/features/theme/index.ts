@@ -2,4 +2,4 @@ export { ThemeProvider } from './components/ThemeProvider.tsx';
 export { ThemeMenu } from './components/ThemeMenu.tsx';
 export { ThemeChoice } from './components/ThemeChoice.tsx';
 export { ThemeToggle } from './components/ThemeToggle.tsx';
-export { useTheme } from './components/theme-context.ts';
+export { useTheme } from './theme-context.ts';

@@ -1,7 +1,7 @@
 import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { useInstallPrompt } from './install-prompt.ts';
+import { useInstallPrompt } from '../hooks/use-install-prompt.ts';
 
 /** Shown only while the browser offers installation; hidden when standalone or once installed. */
 export function InstallButton({ showLabel = false }: { showLabel?: boolean }) {

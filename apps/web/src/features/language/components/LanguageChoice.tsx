@@ -3,7 +3,7 @@ import { LANGUAGES } from '@sound-studio/shared';
 import { cn } from '../../../lib/cn.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { LANGUAGE_NAMES } from './language-names.ts';
-import { useSwitchLanguage } from './use-switch-language.ts';
+import { useSwitchLanguage } from '../hooks/use-switch-language.ts';
 
 /** The language as radio cards, for the settings page. */
 export function LanguageChoice() {

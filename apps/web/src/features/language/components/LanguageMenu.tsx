@@ -13,7 +13,7 @@ import {
 import { useLanguage } from '../../../lib/i18n.ts';
 import { isLanguage } from '../../../lib/language.ts';
 import { LANGUAGE_NAMES } from './language-names.ts';
-import { useSwitchLanguage } from './use-switch-language.ts';
+import { useSwitchLanguage } from '../hooks/use-switch-language.ts';
 
 
 export function LanguageMenu({ compact = true }: { compact?: boolean }) {

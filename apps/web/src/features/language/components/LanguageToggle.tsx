@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { LANGUAGE_NAMES } from './language-names.ts';
-import { useSwitchLanguage } from './use-switch-language.ts';
+import { useSwitchLanguage } from '../hooks/use-switch-language.ts';
 
 /**
  * One button that switches to the other language, for the public pages: with two languages a menu adds nothing,

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { THEMES } from '@sound-studio/shared';
 import { cn } from '../../../lib/cn.ts';
-import { THEME_ICONS, useTheme } from './theme-context.ts';
+import { THEME_ICONS, useTheme } from '../theme-context.ts';
 
 /** The theme as three large radio cards, for the settings page. */
 export function ThemeChoice() {

@@ -10,7 +10,7 @@ import {
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu.tsx';
 import { isTheme } from '../../../lib/theme.ts';
-import { THEME_ICONS, useTheme } from './theme-context.ts';
+import { THEME_ICONS, useTheme } from '../theme-context.ts';
 
 export function ThemeMenu() {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Theme } from '@sound-studio/shared';
 import { applyTheme, DARK_SCHEME_QUERY, readStoredTheme, resolveTheme, storeTheme, systemPrefersDark } from '../../../lib/theme.ts';
-import { ThemeContext } from './theme-context.ts';
+import { ThemeContext } from '../theme-context.ts';
 
 /** Holds the chosen theme, stores it and keeps <html> in step, following the OS live when "system" is chosen. */
 export function ThemeProvider({ children }: { children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { THEMES } from '@sound-studio/shared';
 import { Button } from '../../../components/ui/button.tsx';
-import { THEME_ICONS, useTheme } from './theme-context.ts';
+import { THEME_ICONS, useTheme } from '../theme-context.ts';
 
 /** One button stepping light → dark → system, for the public pages (the shell has the full menu). */
 export function ThemeToggle() {

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import { Monitor, Moon, Sun, type LucideIcon } from 'lucide-react';
 import type { Theme } from '@sound-studio/shared';
-import type { ResolvedTheme } from '../../../lib/theme.ts';
+import type { ResolvedTheme } from '../../lib/theme.ts';
 
 export interface ThemeContextValue {
   theme: Theme;

@@ -2,13 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { STORAGE_KEYS } from '@sound-studio/shared';
 import userEvent from '@testing-library/user-event';
-import { errorReply, okReply, setupI18n } from '../../../test/render.tsx';
-import { makeGeneration, makeTrack, TEST_VOICES } from '../../../test/fixtures.ts';
-import { renderInStudio } from '../../../test/studio.tsx';
+import { errorReply, okReply, setupI18n } from '../../test/render.tsx';
+import { makeGeneration, makeTrack, TEST_VOICES } from '../../test/fixtures.ts';
+import { renderInStudio } from '../../test/studio.tsx';
 import { showcaseVoices } from './showcase.ts';
 import { HomePage } from './HomePage.tsx';
 
-vi.mock('../../../lib/socket.ts', () => import('../../../test/fake-socket.ts').then((module) => module.fakeSocketModule()));
+vi.mock('../../lib/socket.ts', () => import('../../test/fake-socket.ts').then((module) => module.fakeSocketModule()));
 
 describe('HomePage', () => {
   beforeEach(() => setupI18n('en'));
