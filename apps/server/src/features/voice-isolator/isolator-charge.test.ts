@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { resolveFfmpeg } from '@sound-studio/audio';
 import type { IsolatorJob } from '@sound-studio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
@@ -25,7 +26,8 @@ const scratch = temporaryFolder('sound-studio-isolator-charge-');
  */
 function mp3WithUnderstatedLength(): Buffer {
   const file = path.join(scratch.folder, 'real.mp3');
-  execFileSync('/usr/bin/ffmpeg', [
+  // Debian's ffmpeg when installed, else the npm-shipped one: both have lavfi and LAME.
+  execFileSync(resolveFfmpeg().path, [
     '-hide_banner', '-loglevel', 'error', '-y',
     '-f', 'lavfi', '-i', `sine=frequency=220:duration=${REAL_SECONDS}:sample_rate=${MP3_RATE}`,
     '-c:a', 'libmp3lame', '-b:a', '32k', file,
