@@ -1,10 +1,10 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { CLIENT_ERROR_CODES, MUSIC_MESSAGES, PRICING_PATH, type MusicGenerateRequest, type MusicTrack } from '@sound-studio/shared';
+import { CLIENT_ERROR_CODES, MUSIC_MESSAGES, type MusicGenerateRequest, type MusicTrack } from '@sound-studio/shared';
 import { isApiError } from '../../../lib/api/index.ts';
-import { useLocalizedPath, useTranslateMessage } from '../../../lib/i18n.ts';
+import { useTranslateMessage } from '../../../lib/i18n.ts';
+import { useCreditsRedirect } from '../../credits/index.ts';
 import { musicApi } from '../api/music-api.ts';
 import { prependTrack, refreshBalance } from '../api/track-cache.ts';
 
@@ -31,8 +31,7 @@ export function useGenerationErrorText(): (error: unknown) => string {
  */
 export function useGenerateMusic(onCreated?: (track: MusicTrack) => void) {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const localized = useLocalizedPath();
+  const redirectForCredits = useCreditsRedirect();
   const errorText = useGenerationErrorText();
   const [isCreating, setIsCreating] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -48,17 +47,12 @@ export function useGenerateMusic(onCreated?: (track: MusicTrack) => void) {
         refreshBalance(queryClient);
         onCreated?.(track);
       } catch (failure) {
-        if (isApiError(failure) && failure.code === 'INSUFFICIENT_CREDITS') {
-          const redirect = typeof failure.details?.redirectUrl === 'string' && failure.details.redirectUrl.startsWith('/') ? failure.details.redirectUrl : PRICING_PATH;
-          void navigate(localized(redirect));
-        } else {
-          setError(errorText(failure));
-        }
+        if (!redirectForCredits(failure)) setError(errorText(failure));
       } finally {
         setIsCreating(false);
       }
     },
-    [errorText, localized, navigate, onCreated, queryClient],
+    [errorText, redirectForCredits, onCreated, queryClient],
   );
 
   return { create, isCreating, error, setError };

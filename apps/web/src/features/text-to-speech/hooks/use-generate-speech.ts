@@ -1,11 +1,9 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
-import { PRICING_PATH, type TtsRequest, type Voice } from '@sound-studio/shared';
+import { type TtsRequest, type Voice } from '@sound-studio/shared';
 import { isApiError } from '../../../lib/api/index.ts';
-import { useLocalizedPath } from '../../../lib/i18n.ts';
 import { useAuth } from '../../auth/index.ts';
-import { creditSummaryQueryKey } from '../../credits/index.ts';
+import { creditSummaryQueryKey, useCreditsRedirect } from '../../credits/index.ts';
 import { usePlayer } from '../../player/index.ts';
 import { ttsApi, ttsQueryKeys } from '../api/tts-api.ts';
 import { canStreamMp3, pipeToMediaSource } from '../media-stream.ts';
@@ -35,8 +33,7 @@ export interface LastAudio {
 export function useGenerateSpeech() {
   const player = usePlayer();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const localized = useLocalizedPath();
+  const redirectForCredits = useCreditsRedirect();
   const { user, updateUser } = useAuth();
   const [isGenerating, setIsGenerating] = useState(false);
   const [failure, setFailure] = useState<GenerationFailure | null>(null);
@@ -97,10 +94,8 @@ export function useGenerateSpeech() {
         const streamed = input.request.text.length >= STREAM_MIN_CHARACTERS && canStreamMp3();
         await (streamed ? generateStreamed(input) : generateWhole(input));
       } catch (error) {
-        if (isApiError(error) && error.code === 'INSUFFICIENT_CREDITS') {
-          const redirect = typeof error.details?.redirectUrl === 'string' ? error.details.redirectUrl : PRICING_PATH;
-          void navigate(redirect.startsWith('/') ? localized(redirect) : localized(PRICING_PATH));
-        } else if (isApiError(error) && error.code === 'VALIDATION_ERROR') {
+        if (redirectForCredits(error)) return;
+        if (isApiError(error) && error.code === 'VALIDATION_ERROR') {
           setFailure({ kind: 'validation' });
         } else {
           setFailure({ kind: 'failed', message: isApiError(error) && error.status > 0 && error.code !== 'REQUEST_FAILED' ? error.message : null });
@@ -109,7 +104,7 @@ export function useGenerateSpeech() {
         setIsGenerating(false);
       }
     },
-    [generateStreamed, generateWhole, localized, navigate],
+    [generateStreamed, generateWhole, redirectForCredits],
   );
 
   return { generate, isGenerating, failure, dismissFailure: () => setFailure(null), lastAudio };

@@ -9,7 +9,8 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Textarea } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select.tsx';
-import { serverMessageOf, useCreditsRedirect } from '../../../lib/use-credits-redirect.ts';
+import { serverMessageOf } from '../../../lib/server-message.ts';
+import { useCreditsRedirect } from '../../credits/index.ts';
 import { voiceDesignApi } from '../api/voice-design-api.ts';
 import { DESIGN_LANGUAGES, DESIGN_PRESET_IDS, type DesignLanguage } from '../design-presets.ts';
 

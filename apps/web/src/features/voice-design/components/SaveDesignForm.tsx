@@ -8,7 +8,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { isApiError } from '../../../lib/api/index.ts';
-import { serverMessageOf, useCreditsRedirect } from '../../../lib/use-credits-redirect.ts';
+import { serverMessageOf } from '../../../lib/server-message.ts';
+import { useCreditsRedirect } from '../../credits/index.ts';
 import { NoSlotsNotice, refreshCustomVoices } from '../../voices/index.ts';
 import { voiceDesignApi } from '../api/voice-design-api.ts';
 

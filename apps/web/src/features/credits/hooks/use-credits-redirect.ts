@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { PRICING_PATH } from '@sound-studio/shared';
-import { isApiError } from './api/index.ts';
-import { useLocalizedPath } from './i18n.ts';
+import { isApiError } from '../../../lib/api/index.ts';
+import { useLocalizedPath } from '../../../lib/i18n.ts';
 
 /**
  * Section 8: a 402 INSUFFICIENT_CREDITS goes to details.redirectUrl or /pricing. Returns true when it handled the
@@ -20,10 +20,4 @@ export function useCreditsRedirect(): (error: unknown) => boolean {
     },
     [localized, navigate],
   );
-}
-
-/** The server's message for a 4xx it explained (bad file, validation), else null for a generic text. */
-export function serverMessageOf(error: unknown): string | null {
-  if (!isApiError(error) || error.status < 400 || error.status >= 500) return null;
-  return ['REQUEST_FAILED', 'UNEXPECTED_RESPONSE', 'NON_JSON_RESPONSE'].includes(error.code) ? null : error.message;
 }
