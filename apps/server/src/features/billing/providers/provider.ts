@@ -1,0 +1,54 @@
+import type { BillingInterval, BillingProviderName, PlanTier } from '@sound-studio/shared';
+
+/**
+ * What the billing service needs from a payment provider. `manual` (the offline default) takes no money itself: a
+ * checkout becomes a pending change the operator approves (`npm run admin -- subscriptions approve <id>`). `stripe`
+ * sends the user to Checkout / the Customer Portal and reports payments back through signed webhooks, which the
+ * provider turns into the provider-neutral events below so the service never sees a Stripe type.
+ */
+export interface BillingProvider {
+  readonly name: BillingProviderName;
+  /** Starts paying for a pending change: a page to send the user to, or nothing (the operator confirms it). */
+  startCheckout(input: CheckoutInput): Promise<CheckoutStart>;
+  /** A page where the user manages payment details and invoices; null when the provider has none (manual). */
+  openPortal(input: PortalInput): Promise<{ url: string } | null>;
+  /** Verifies a webhook delivery's signature and parses it; throws WebhookSignatureError when it does not verify. */
+  parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): BillingEvent | null;
+}
+
+export interface CheckoutInput {
+  userId: string;
+  email: string;
+  /** Our pending change id, echoed back by the provider (Stripe: client_reference_id / metadata). */
+  pendingChangeId: string;
+  plan: PlanTier;
+  interval: BillingInterval;
+  amountDueCents: number;
+  /** The provider's customer id if this user already has one. */
+  customerId: string | null;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export type CheckoutStart = { kind: 'redirect'; url: string } | { kind: 'pending' };
+
+export interface PortalInput {
+  userId: string;
+  customerId: string | null;
+  returnUrl: string;
+}
+
+/** Provider-neutral payment events; `id` is the provider's event id, handled at most once. */
+export type BillingEvent =
+  | { id: string; type: 'checkout.completed'; pendingChangeId: string; customerId: string | null; subscriptionId: string | null }
+  | { id: string; type: 'invoice.paid'; subscriptionId: string; amountCents: number; periodStart: Date; periodEnd: Date; invoiceId: string }
+  | { id: string; type: 'invoice.payment_failed'; subscriptionId: string; invoiceId: string }
+  | { id: string; type: 'subscription.updated'; subscriptionId: string; cancelAtPeriodEnd: boolean; currentPeriodEnd: Date }
+  | { id: string; type: 'subscription.deleted'; subscriptionId: string };
+
+export class WebhookSignatureError extends Error {
+  constructor(message = 'The webhook signature does not match') {
+    super(message);
+    this.name = 'WebhookSignatureError';
+  }
+}
