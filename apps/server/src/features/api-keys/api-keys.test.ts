@@ -158,7 +158,7 @@ describe('authenticating with a key', () => {
     const refused = await callModels(t, bearer(key));
     expect(refused.statusCode).toBe(403);
     expect(refused.body).toMatchObject({ error: { type: 'permission_error', code: 'feature_not_in_plan' } });
-    expect((refused.body as { error: { message: string } }).error.message).toMatch(/plan does not include API access/);
+    expect((refused.body as { error: { message: string } }).error.message).toMatch(/API access is not included in your plan/);
     await t.db.update(users).set({ planName: 'starter' }).where(eq(users.id, user.session.user.id));
     expect((await callModels(t, bearer(key))).statusCode).toBe(200);
   });
