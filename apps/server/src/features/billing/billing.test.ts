@@ -358,10 +358,19 @@ describe('feature gates', () => {
 
 const WEBHOOK_SECRET = 'whsec_test_0123456789';
 
+/** What the billing service told the provider (cancels and refunds made on our side). */
+const providerCalls: string[] = [];
+
 /** A local stand-in for a webhook-signing provider: HMAC-SHA256 of the raw body, hex, in the signature header. */
 function signedProvider(): BillingProvider {
   return {
     name: 'stripe',
+    setCancelAtPeriodEnd: async ({ subscriptionId, cancelAtPeriodEnd }) => {
+      providerCalls.push(`cancel ${subscriptionId} ${cancelAtPeriodEnd}`);
+    },
+    refundPayment: async ({ providerInvoiceId, amountCents }) => {
+      providerCalls.push(`refund ${providerInvoiceId} ${amountCents}`);
+    },
     startCheckout: async (input) => ({ kind: 'redirect', url: `https://pay.example/checkout/${input.pendingChangeId}` }),
     openPortal: async () => ({ url: 'https://pay.example/portal' }),
     parseWebhook(rawBody, signature) {
@@ -451,6 +460,27 @@ describe('payment webhooks', () => {
     const overview = await overviewOf(t, user);
     expect(overview.invoices).toEqual([expect.objectContaining({ amountCents: 2200, status: 'paid' })]);
     expect(overview.provider).toBe('stripe');
+  });
+
+  it('tells the provider about a cancel, a resume and a refund made here', async () => {
+    providerCalls.length = 0;
+    const user = await t.register();
+    const post = (url: string) => t.request({ method: 'POST', url, token: tokenOf(t, user) });
+    // Not yet a provider subscription: nothing to tell.
+    await upgradeThroughCheckout(user, 'sub_told');
+    await deliver(t, {
+      id: 'evt_invoice_told',
+      type: 'invoice.paid',
+      subscriptionId: 'sub_told',
+      amountCents: 2200,
+      periodStart: new Date(t.clock.now()).toISOString(),
+      periodEnd: new Date(t.clock.now() + 30 * DAY_MS).toISOString(),
+      invoiceId: 'in_told',
+    });
+    expect((await post('/api/billing/cancel')).statusCode).toBe(200);
+    expect((await post('/api/billing/resume')).statusCode).toBe(200);
+    expect(dataOf<BillingOverview>(await post('/api/billing/refund')).subscription.plan).toBe('free');
+    expect(providerCalls).toEqual(['cancel sub_told true', 'cancel sub_told false', 'refund in_told 2200']);
   });
 
   it('refuses a forged or missing signature with 400 and changes nothing', async () => {

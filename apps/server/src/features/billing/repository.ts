@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { PlanTier } from '@sound-studio/shared';
 import type { Database } from '../../db/client.ts';
 import { billingPendingChanges, billingWebhookEvents, creditTransactions, invoices, subscriptions, users } from '../../db/schema.ts';
@@ -56,12 +56,13 @@ export class BillingRepository {
       .limit(limit);
   }
 
-  /** Accounts whose next credit cycle (or billing period) has started by `now`. */
+  /** Accounts whose next credit cycle has started by `now` (a billing period always ends at a cycle start). */
   async dueSubscriptions(now: Date, limit: number): Promise<string[]> {
     const rows = await this.db
       .select({ userId: subscriptions.userId })
       .from(subscriptions)
-      .where(or(lte(subscriptions.nextCycleAt, now), lte(subscriptions.currentPeriodEnd, now)))
+      .where(lte(subscriptions.nextCycleAt, now))
+      .orderBy(subscriptions.nextCycleAt)
       .limit(limit);
     return rows.map((row) => row.userId);
   }

@@ -11,6 +11,7 @@ import {
   type Subscription,
 } from '@sound-studio/shared';
 import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import {
   cycleIndexAt,
@@ -312,6 +313,10 @@ export class BillingService {
         status: 'pending',
         createdAt: now,
       });
+    }).catch((error: unknown) => {
+      // Two checkouts of one account at once: the one-pending-change index lets one through.
+      if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'Another plan change is being made; try again');
+      throw error;
     });
   }
 
@@ -382,6 +387,7 @@ export class BillingService {
     if (subscription.scheduledReason === 'payment_failed') {
       throw new AppError('CONFLICT', 'The last payment failed: update your payment details to keep the plan');
     }
+    if (subscription.scheduledReason === 'cancel') await this.#tellProviderCancel(userId, false);
     await this.#clearScheduledChange(userId);
     return this.overview(userId);
   }
@@ -392,6 +398,7 @@ export class BillingService {
     const account = await this.#account(this.#repository, userId);
     if (account.plan === 'free') throw new AppError('CONFLICT', 'The free plan has nothing to cancel');
     await this.#repository.cancelPendingFor(userId, this.#now());
+    await this.#tellProviderCancel(userId, true);
     await this.#repository.updateSubscription(userId, {
       scheduledPlan: 'free',
       scheduledInterval: 'monthly',
@@ -401,9 +408,16 @@ export class BillingService {
     return this.overview(userId);
   }
 
+  async #tellProviderCancel(userId: string, cancelAtPeriodEnd: boolean): Promise<void> {
+    const subscription = await this.#ensureSubscription(userId);
+    if (!subscription.providerSubscriptionId) return;
+    await this.deps.provider.setCancelAtPeriodEnd?.({ subscriptionId: subscription.providerSubscriptionId, cancelAtPeriodEnd });
+  }
+
   async resume(userId: string): Promise<BillingOverview> {
     const subscription = await this.#ensureSubscription(userId);
     if (subscription.scheduledReason !== 'cancel') throw new AppError('CONFLICT', 'The subscription is not cancelled');
+    await this.#tellProviderCancel(userId, false);
     await this.#clearScheduledChange(userId);
     return this.overview(userId);
   }
@@ -426,6 +440,8 @@ export class BillingService {
     const invoice = await this.#refundableInvoice(userId);
     if (!invoice?.paidAt) throw new AppError('CONFLICT', `No payment of the last ${REFUND_WINDOW_DAYS} days can be refunded`);
     const paidAt = invoice.paidAt;
+    // The money goes back first: when the provider refuses, nothing here changes.
+    await this.deps.provider.refundPayment?.({ userId, providerInvoiceId: invoice.providerInvoiceId, amountCents: invoice.amountCents });
     await this.#transaction(async (work) => {
       const subscription = await work.repository.findSubscription(userId, true);
       if (!subscription) throw new AppError('NOT_FOUND', 'Subscription not found');
