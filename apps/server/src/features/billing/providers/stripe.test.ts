@@ -154,6 +154,12 @@ describe('StripeBillingProvider.parseWebhook', () => {
     expect(parse(fake.webhook('customer.created'))).toBeNull();
   });
 
+  it('fails (so Stripe retries) on an endpoint whose API version predates the shapes it reads, rather than dropping a payment', () => {
+    const old = fake.webhook('invoice.paid', { api_version: '2024-06-20' });
+    expect(() => parse(old)).toThrow(/API version 2024-06-20/);
+    expect(() => parse(old)).not.toThrow(WebhookSignatureError);
+  });
+
   it('keeps the event id on a replay and on Stripe re-signing a retry, so the service can handle it once', () => {
     const delivery = fake.webhook('invoice.paid');
     const retry = fake.redeliver(delivery, { timestamp: Math.floor(Date.now() / 1000) + 5 });

@@ -29,6 +29,9 @@ export const STRIPE_WEBHOOK_EVENTS = [
 
 const STRIPE_INTERVALS: Record<BillingInterval, 'month' | 'year'> = { monthly: 'month', yearly: 'year' };
 
+/** The first API version with the invoice and subscription shapes read here (2025-03-31.basil). */
+const OLDEST_WEBHOOK_API_VERSION = '2025-03-31';
+
 /**
  * Stripe as the payment provider: Checkout Sessions for new subscriptions, the Customer Portal for changes, and signed
  * webhooks turned into provider-neutral events. Reads the API version the SDK pins (2025-03-31.basil or later shapes:
@@ -85,6 +88,7 @@ export class StripeBillingProvider implements BillingProvider {
     } catch (error) {
       throw new WebhookSignatureError(error instanceof Error ? error.message : undefined);
     }
+    assertReadableVersion(event);
     return toBillingEvent(event);
   }
 
@@ -100,6 +104,18 @@ export class StripeBillingProvider implements BillingProvider {
         product_data: { name: `Sound Studio ${capitalise(input.plan)} (${input.interval})` },
       },
     };
+  }
+}
+
+/**
+ * An endpoint on an older API version sends invoices without `parent` and subscriptions with their period at the top:
+ * read as today's shapes, a paid invoice would look like no subscription's and be dropped. Failing makes Stripe retry
+ * and the operator see why, until the endpoint's version is raised.
+ */
+function assertReadableVersion(event: Stripe.Event): void {
+  const version = event.api_version;
+  if (version && version.slice(0, 10) < OLDEST_WEBHOOK_API_VERSION) {
+    throw new Error(`Stripe webhook ${event.id} uses API version ${version}; set the endpoint to ${OLDEST_WEBHOOK_API_VERSION}.basil or later`);
   }
 }
 
