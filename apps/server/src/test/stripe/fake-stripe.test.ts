@@ -58,6 +58,18 @@ describe('fake Stripe API', () => {
     expect(unauthorised.status).toBe(401);
   });
 
+  it('replays an idempotent request and refuses its key with other parameters', async () => {
+    const send = (body: string) => fetch(`${fake.baseUrl}/v1/checkout/sessions`, {
+      method: 'POST', headers: { Authorization: `Bearer ${fake.secretKey}`, 'Content-Type': 'application/x-www-form-urlencoded', 'Idempotency-Key': 'key-1' }, body,
+    });
+    const first = (await (await send(CHECKOUT_SESSIONS_FIXTURE.request.example)).json()) as { id: string };
+    const again = (await (await send(CHECKOUT_SESSIONS_FIXTURE.request.example)).json()) as { id: string };
+    expect(again.id).toBe(first.id);
+    const other = await send(`${CHECKOUT_SESSIONS_FIXTURE.request.example}&client_reference_id=other`);
+    expect(other.status).toBe(400);
+    expect(await errorOf(other)).toMatchObject({ type: 'idempotency_error' });
+  });
+
   it('records each request with its parsed form body', async () => {
     fake.requests.length = 0;
     await post('/v1/billing_portal/sessions', 'customer=cus_1&return_url=https%3A%2F%2Fexample.com%2Fback');

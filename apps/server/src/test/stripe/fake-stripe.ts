@@ -61,6 +61,7 @@ export async function startFakeStripeServer(options: { secretKey?: string; webho
   const webhookSecret = options.webhookSecret ?? `${WEBHOOKS_FIXTURE.secretPrefix}fake_${randomBytes(12).toString('hex')}`;
   const requests: ReceivedStripeRequest[] = [];
   const checkoutSessions = new Map<string, JsonObject>();
+  const idempotentReplies = new Map<string, { rawBody: string; reply: JsonObject }>();
   const server = createServer((request, response) => {
     void handle(request, response).catch((error: unknown) => sendJson(response, 500, { error: { type: 'api_error', message: String(error) } }));
   });
@@ -81,7 +82,16 @@ export async function startFakeStripeServer(options: { secretKey?: string; webho
     }
     const [problem] = validateForm(fixture, form);
     if (problem) return sendError(response, ERRORS_FIXTURE.invalidRequest.httpStatus, problem);
-    sendJson(response, 200, fixture === CHECKOUT_SESSIONS_FIXTURE ? createCheckoutSession(form) : createPortalSession(form));
+    // Idempotent requests (documented at https://docs.stripe.com/api/idempotent_requests): the same key and body get
+    // the first reply again; the same key with other parameters is refused.
+    const key = headerValue(request.headers['idempotency-key']);
+    const earlier = key === undefined ? undefined : idempotentReplies.get(`${url.pathname} ${key}`);
+    if (earlier && earlier.rawBody !== rawBody) {
+      return sendError(response, 400, { code: 'idempotency_key_in_use', param: '', message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.` }, ERRORS_FIXTURE.idempotency.type);
+    }
+    const reply = earlier?.reply ?? (fixture === CHECKOUT_SESSIONS_FIXTURE ? createCheckoutSession(form) : createPortalSession(form));
+    if (key !== undefined) idempotentReplies.set(`${url.pathname} ${key}`, { rawBody, reply });
+    sendJson(response, 200, reply);
   }
 
   function createCheckoutSession(form: { [key: string]: FormValue }): JsonObject {
@@ -174,13 +184,17 @@ function sendJson(response: ServerResponse, status: number, payload: unknown): v
   response.end(JSON.stringify(payload));
 }
 
-function sendError(response: ServerResponse, status: number, problem: ParamProblem | { code: string; param: string; message: string }): void {
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function sendError(response: ServerResponse, status: number, problem: ParamProblem | { code: string; param: string; message: string }, type = ERRORS_FIXTURE.invalidRequest.type): void {
   const error = fillObject(ERRORS_FIXTURE.replyExample.error as JsonObject, {
     code: problem.code,
     doc_url: `https://stripe.com/docs/error-codes/${problem.code.replace(/_/g, '-')}`,
     message: problem.message,
     param: problem.param,
-    type: ERRORS_FIXTURE.invalidRequest.type,
+    type,
   });
   sendJson(response, status, { error });
 }

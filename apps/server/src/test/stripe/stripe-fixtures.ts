@@ -51,6 +51,7 @@ export interface ErrorsFixture {
   replyExample: { error: JsonObject };
   authentication: { httpStatus: number; type: string; message: string };
   invalidRequest: { httpStatus: number; type: string };
+  idempotency: { httpStatus: number; type: string };
 }
 
 export interface WebhooksFixture {

@@ -48,7 +48,7 @@ describe('StripeBillingProvider.startCheckout', () => {
     const request = onlyRequest();
     expect(request.method).toBe('POST');
     expect(request.path).toBe('/v1/checkout/sessions');
-    expect(request.headers['idempotency-key']).toBe('checkout-pc-42');
+    expect(request.headers['idempotency-key']).toMatch(/^checkout-pc-42-[0-9a-f]{16}$/);
     expect(request.form).toEqual({
       mode: 'subscription',
       client_reference_id: 'pc-42',
@@ -71,6 +71,15 @@ describe('StripeBillingProvider.startCheckout', () => {
     expect(form.customer).toBe('cus_known');
     expect(form.customer_email).toBeUndefined();
     expect(form.line_items).toEqual([{ quantity: '1', price_data: { currency: 'usd', unit_amount: '21120', recurring: { interval: 'year' }, product_data: { name: 'Sound Studio Creator (yearly)' } } }]);
+  });
+
+  it('reuses the session for a repeated click on the same change, and opens a new one when it is re-priced', async () => {
+    const first = await provider.startCheckout(checkoutInput());
+    const again = await provider.startCheckout(checkoutInput());
+    const repriced = await provider.startCheckout(checkoutInput({ amountDueCents: 1900 }));
+
+    expect(again).toEqual(first);
+    expect(repriced).not.toEqual(first);
   });
 
   it('uses a configured Dashboard price for the plan and interval instead of inline price data', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import type { BillingInterval, PlanTier } from '@sound-studio/shared';
 import {
@@ -53,22 +54,22 @@ export class StripeBillingProvider implements BillingProvider {
 
   async startCheckout(input: CheckoutInput): Promise<CheckoutStart> {
     const ids = { userId: input.userId, plan: input.plan, interval: input.interval, pendingChangeId: input.pendingChangeId };
-    const session = await this.stripe.checkout.sessions.create(
-      {
-        mode: 'subscription',
-        line_items: [this.lineItem(input)],
-        client_reference_id: input.pendingChangeId,
-        metadata: ids,
-        // The subscription carries the same ids, so its own events can be traced to the user without a lookup.
-        subscription_data: { metadata: ids },
-        // Stripe takes one or the other: a known customer keeps one customer (and one portal) per user.
-        ...(input.customerId ? { customer: input.customerId } : { customer_email: input.email }),
-        success_url: input.successUrl,
-        cancel_url: input.cancelUrl,
-      },
-      // A second click on the same pending change reuses its session instead of opening a second subscription.
-      { idempotencyKey: `checkout-${input.pendingChangeId}` },
-    );
+    const params: Stripe.Checkout.SessionCreateParams = {
+      mode: 'subscription',
+      line_items: [this.lineItem(input)],
+      client_reference_id: input.pendingChangeId,
+      metadata: ids,
+      // The subscription carries the same ids, so its own events can be traced to the user without a lookup.
+      subscription_data: { metadata: ids },
+      // Stripe takes one or the other: a known customer keeps one customer (and one portal) per user.
+      ...(input.customerId ? { customer: input.customerId } : { customer_email: input.email }),
+      success_url: input.successUrl,
+      cancel_url: input.cancelUrl,
+    };
+    // A second click on the same pending change reuses its session instead of opening a second subscription; the
+    // digest lets a re-priced change get a new session (Stripe refuses a reused key with different parameters).
+    const idempotencyKey = `checkout-${input.pendingChangeId}-${createHash('sha256').update(JSON.stringify(params)).digest('hex').slice(0, 16)}`;
+    const session = await this.stripe.checkout.sessions.create(params, { idempotencyKey });
     if (!session.url) throw new Error('Stripe created a Checkout Session without a url');
     return { kind: 'redirect', url: session.url };
   }
