@@ -8,7 +8,9 @@ import { signAccessToken } from '../../lib/access-tokens.ts';
 import { creditTransactions, users } from '../../db/schema.ts';
 import { balanceAndLedger } from '../../test/ledger.ts';
 import { dataOf, errorOf, openTestDatabase, TEST_ADMIN_TOKEN, TestApp, TestClock, type RegisteredUser } from '../../test/harness.ts';
+import { startFakeStripeServer, type FakeStripeServer } from '../../test/stripe/fake-stripe.ts';
 import { createManualProvider } from './providers/manual.ts';
+import { StripeBillingProvider } from './providers/stripe.ts';
 import { WebhookSignatureError, type BillingEvent, type BillingProvider } from './providers/provider.ts';
 import { BillingService } from './service.ts';
 
@@ -533,5 +535,59 @@ describe('payment webhooks', () => {
     const user = await t.register();
     const reply = await t.request({ method: 'POST', url: '/api/billing/portal', token: tokenOf(t, user) });
     expect(dataOf<{ url: string }>(reply)).toEqual({ url: 'https://pay.example/portal' });
+  });
+});
+
+describe('the Stripe adapter against the local Stripe fake', () => {
+  let t: TestApp;
+  let fake: FakeStripeServer;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    fake = await startFakeStripeServer();
+    t = await TestApp.start({
+      database,
+      clock: new TestClock(START),
+      env: { BILLING_PROVIDER: 'stripe', STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: fake.webhookSecret },
+      billingProviders: {
+        stripe: () => new StripeBillingProvider({ secretKey: fake.secretKey, webhookSecret: fake.webhookSecret, apiBase: fake.baseUrl }),
+      },
+    });
+    baseUrl = await t.listen();
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+
+  it('goes from Checkout to the upgraded plan once, however the completed event is delivered, and refuses a forgery', async () => {
+    const user = await t.register();
+    const userId = user.session.user.id;
+    const reply = dataOf<CheckoutReply>(await checkout(t, user, 'creator'));
+    expect(reply.action).toBe('redirect');
+    const pending = (await overviewOf(t, user)).pendingChange as PendingChange;
+    expect(pending).toMatchObject({ plan: 'creator', amountDueCents: 2200, creditsOnPayment: 90_000 });
+
+    const endpoint = `${baseUrl}/api/billing/webhooks/stripe`;
+    const completed = fake.webhook('checkout.session.completed', {
+      'data.object.client_reference_id': pending.id,
+      'data.object.subscription': 'sub_fake_e2e',
+      'data.object.customer': 'cus_fake_e2e',
+    });
+    const forged = fake.webhook('checkout.session.completed', { 'data.object.client_reference_id': pending.id }, { secret: 'whsec_forged' });
+    expect((await fake.deliver(endpoint, forged)).status).toBe(400);
+    expect((await overviewOf(t, user)).subscription.plan).toBe('free');
+
+    const statuses = await Promise.all([
+      fake.deliver(endpoint, completed),
+      fake.deliver(endpoint, completed),
+      fake.deliver(endpoint, fake.redeliver(completed)),
+    ]);
+    expect(statuses.map((response) => response.status)).toEqual([200, 200, 200]);
+    const overview = await overviewOf(t, user);
+    expect(overview.subscription).toMatchObject({ plan: 'creator', status: 'active' });
+    expect(overview.pendingChange).toBeNull();
+    await expectBalanceMatchesLedger(t, userId, 100_000);
   });
 });

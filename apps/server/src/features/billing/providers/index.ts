@@ -1,17 +1,22 @@
 import type { BillingConfig } from '../config.ts';
 import { createManualProvider } from './manual.ts';
 import type { BillingProvider } from './provider.ts';
+import { StripeBillingProvider } from './stripe.ts';
 
-/** Extra providers by name, wired where they are built (the Stripe adapter registers itself here when merged). */
+/** Provider factories by BILLING_PROVIDER name; tests replace one (a local fake), the app uses the built-in ones. */
 export type ProviderFactories = Partial<Record<BillingConfig['provider'], (config: BillingConfig) => BillingProvider>>;
 
-/**
- * The provider BILLING_PROVIDER selects. `manual` is built in; any other provider must be given a factory, so a
- * configuration naming a provider this build lacks stops the start instead of billing nobody.
- */
+const BUILT_IN: Required<ProviderFactories> = {
+  manual: () => createManualProvider(),
+  stripe: (config) => {
+    // loadConfig refuses BILLING_PROVIDER=stripe without both secrets, so these are set here.
+    if (!config.stripeSecretKey || !config.stripeWebhookSecret) throw new Error('BILLING_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+    return new StripeBillingProvider({ secretKey: config.stripeSecretKey, webhookSecret: config.stripeWebhookSecret });
+  },
+};
+
+/** The provider BILLING_PROVIDER selects (a given factory first, then the built-in one). */
 export function createBillingProvider(config: BillingConfig, factories: ProviderFactories = {}): BillingProvider {
-  if (config.provider === 'manual') return createManualProvider();
-  const factory = factories[config.provider];
-  if (!factory) throw new Error(`BILLING_PROVIDER=${config.provider} is not available in this build`);
+  const factory = factories[config.provider] ?? BUILT_IN[config.provider];
   return factory(config);
 }
