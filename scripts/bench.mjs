@@ -1,9 +1,13 @@
 #!/usr/bin/env node
 // `npm run bench`: every workspace's benchmark in one run, each against a native peer measured in the same run.
+// `npm run bench -- v1-speech` runs only the benchmarks whose title or command mentions the word.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 
+const only = process.argv[2];
+
 function run(title, command, args) {
+  if (only && ![title, ...args].some((part) => part.includes(only))) return false;
   console.log(`\n=== ${title}`);
   const result = spawnSync(command, args, { stdio: 'inherit' });
   if (result.status !== 0) console.log(`(${title} failed with exit ${result.status})`);
@@ -20,6 +24,7 @@ for (const script of ['bench', 'bench:music', 'bench:isolate']) {
 }
 
 const bundleReport = 'apps/web/dist/bundle-report.json';
+if (only) process.exit(0);
 if (!existsSync(bundleReport)) run('web build', 'npm', ['run', 'build', '-w', '@sound-studio/web']);
 if (existsSync(bundleReport)) {
   console.log('\n## Web');

@@ -1,5 +1,12 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { register } from './helpers.ts';
+
+const run = promisify(execFile);
 
 /** Switching a plan's API access needs the server's admin token; the runner passes it as E2E_ADMIN_TOKEN. */
 const adminToken = process.env.E2E_ADMIN_TOKEN;
@@ -21,6 +28,28 @@ function speech(request: APIRequestContext, key: string) {
 function looksLikeMp3(bytes: Buffer): boolean {
   if (bytes.subarray(0, 3).toString('latin1') === 'ID3') return true;
   return bytes.length > 1 && bytes[0] === 0xff && ((bytes[1] ?? 0) & 0xe0) === 0xe0;
+}
+
+/**
+ * Runs an example exactly as the API page shows it, in an empty folder, and returns the speech.mp3 it writes. The
+ * JavaScript one finds the `openai` package through a link to the repository's node_modules.
+ */
+async function runExample(page: Page, language: 'curl' | 'javascript'): Promise<Buffer> {
+  await page.getByRole('tab', { name: language === 'curl' ? 'curl' : 'JavaScript' }).click();
+  const code = (await page.getByTestId(`example-${language}`).textContent()) ?? '';
+  const folder = mkdtempSync(path.join(tmpdir(), 'api-example-'));
+  try {
+    if (language === 'curl') {
+      await run('sh', ['-c', code], { cwd: folder });
+    } else {
+      symlinkSync(path.join(process.cwd(), 'node_modules'), path.join(folder, 'node_modules'));
+      writeFileSync(path.join(folder, 'example.mjs'), code);
+      await run(process.execPath, ['example.mjs'], { cwd: folder });
+    }
+    return readFileSync(path.join(folder, 'speech.mp3'));
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 test('an API key made on the API page speaks through /v1, shows its usage and stops working once revoked', async ({ page, request, context }) => {
@@ -52,13 +81,18 @@ test('an API key made on the API page speaks through /v1, shows its usage and st
     const audio = await spoken.body();
     expect(audio.length).toBeGreaterThan(1000);
     expect(looksLikeMp3(audio)).toBe(true);
+    // The page's examples work as shown: curl, and JavaScript with the openai package.
+    for (const language of ['curl', 'javascript'] as const) {
+      const written = await runExample(page, language);
+      expect(looksLikeMp3(written), `${language} example wrote ${written.subarray(0, 200).toString()}`).toBe(true);
+    }
 
     // The full key is shown only once: after a reload the row shows its prefix and the call.
     await page.reload();
     await expect(page.getByTestId('new-key')).toHaveCount(0);
     const row = page.getByTestId('api-key-row').filter({ hasText: 'E2E laptop' });
     await expect(row).toContainText(`${key.slice(0, 8)}`);
-    await expect(row.getByTestId('key-usage')).toHaveText(/This month: 1 request · [1-9][\d,]* credits/);
+    await expect(row.getByTestId('key-usage')).toHaveText(/This month: 3 requests · [1-9][\d,]* credits/);
     await expect(row).not.toContainText('never used');
 
     await row.getByRole('button', { name: 'Revoke' }).click();

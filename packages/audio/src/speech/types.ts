@@ -85,7 +85,8 @@ export interface SpeakOptions {
   signal?: AbortSignal;
   /**
    * Streaming only: cut the first sentence at a clause or word boundary within this many characters, so the first
-   * audio is rendered (and can be sent) after a few words instead of a whole sentence. Providers may ignore it.
+   * audio is rendered (and can be sent) after a few words instead of a whole sentence; the local engine renders that
+   * lead on its own before it starts on the rest. Providers may ignore it.
    */
   leadPieceMaxLength?: number;
 }

@@ -10,6 +10,27 @@ export interface Mp3Piece {
 /** Encoding slices of about this many seconds keep each synchronous LAME call short (a few milliseconds). */
 const SLICE_SECONDS = 1;
 
+/** A fresh encoder made ahead of time per sample rate (see `takeEncoder`). */
+const spareEncoders = new Map<number, Promise<Mp3StreamEncoder>>();
+
+/**
+ * A fresh MP3 encoder for a stream. Making one (a new WASM instance) takes 5 to 20 ms on a busy machine, which would
+ * sit between the first rendered audio and the first byte sent; so the next stream's encoder is made ahead, once
+ * this stream has its own and the event loop is free.
+ */
+function takeEncoder(sampleRate: number): Promise<Mp3StreamEncoder> {
+  const encoder = spareEncoders.get(sampleRate) ?? Mp3StreamEncoder.create({ sampleRate });
+  spareEncoders.delete(sampleRate);
+  setImmediate(() => {
+    if (spareEncoders.has(sampleRate)) return;
+    const spare = Mp3StreamEncoder.create({ sampleRate });
+    // A failed spare is forgotten: the next stream makes its own and reports the error there.
+    spare.catch(() => spareEncoders.delete(sampleRate));
+    spareEncoders.set(sampleRate, spare);
+  });
+  return encoder;
+}
+
 /**
  * Turns speech chunks into MP3 pieces as they arrive. One encoder serves the whole stream so frames stay continuous;
  * PCM is encoded in one-second slices with a turn of the event loop in between, so even a long text never blocks
@@ -22,7 +43,7 @@ export async function* mp3Pieces(chunks: AsyncIterable<SpeechChunk>): AsyncGener
       yield { bytes: chunk.bytes, completes: chunk };
       continue;
     }
-    encoder ??= await Mp3StreamEncoder.create({ sampleRate: chunk.sampleRate });
+    encoder ??= await takeEncoder(chunk.sampleRate);
     const sliceLength = Math.max(1, Math.round(chunk.sampleRate * SLICE_SECONDS));
     for (let start = 0; start < chunk.samples.length; start += sliceLength) {
       const end = Math.min(chunk.samples.length, start + sliceLength);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { decodeWav, LocalSpeechEngine, parseMp3Frames } from '@sound-studio/audio';
+import { decodeWav, LocalSpeechEngine, parseMp3Frames, type SpeakOptions, type SpeechChunk, type SpeechEngine, type SpeechRequest } from '@sound-studio/audio';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeyList, CreatedApiKey, TtsHistoryReply } from '@sound-studio/shared';
@@ -8,8 +8,61 @@ import { users } from '../../../db/schema.ts';
 import { dataOf, openTestDatabase, TestApp, type RegisteredUser } from '../../../test/harness.ts';
 import { balanceAndLedger } from '../../../test/ledger.ts';
 
+/**
+ * The real engine with a gate between its chunks: a test can hold the speech after its first chunk, to see what the
+ * client already has while the rest is not rendered yet. Open unless a test closes it.
+ */
+class GatedSpeechEngine implements SpeechEngine {
+  readonly provider: SpeechEngine['provider'];
+  #gate: Promise<void> | null = null;
+  #firstChunkOut: () => void = () => undefined;
+
+  constructor(private readonly inner: LocalSpeechEngine) {
+    this.provider = inner.provider;
+  }
+
+  /** The next stream stops after its first chunk until `release` is called; `firstChunk` settles when it is out. */
+  holdAfterFirstChunk(): { firstChunk: Promise<void>; release: () => void } {
+    let release: () => void = () => undefined;
+    this.#gate = new Promise((resolve) => (release = resolve));
+    const firstChunk = new Promise<void>((resolve) => (this.#firstChunkOut = resolve));
+    return { firstChunk, release };
+  }
+
+  speak(request: SpeechRequest, options?: SpeakOptions) {
+    return this.inner.speak(request, options);
+  }
+
+  speakStream(request: SpeechRequest, options?: SpeakOptions): AsyncIterable<SpeechChunk> {
+    // Called eagerly like the real engine, so a bad request still fails at the call.
+    const chunks = this.inner.speakStream(request, options);
+    const gate = this.#gate;
+    this.#gate = null;
+    return gate ? this.#gated(chunks, gate, this.#firstChunkOut) : chunks;
+  }
+
+  async *#gated(chunks: AsyncIterable<SpeechChunk>, gate: Promise<void>, firstChunkOut: () => void): AsyncGenerator<SpeechChunk> {
+    let index = 0;
+    for await (const chunk of chunks) {
+      if (index === 1) await gate;
+      yield chunk;
+      if (index === 0) firstChunkOut();
+      index += 1;
+    }
+  }
+
+  warmUp() {
+    return this.inner.warmUp();
+  }
+
+  close() {
+    return this.inner.close();
+  }
+}
+
 let database: DatabaseHandle;
 let engine: LocalSpeechEngine;
+let gated: GatedSpeechEngine;
 let t: TestApp;
 let baseUrl: string;
 let user: RegisteredUser;
@@ -21,7 +74,8 @@ const SENTENCES = 'The lighthouse keeper climbed the stairs. She could see the b
 beforeAll(async () => {
   database = await openTestDatabase();
   engine = new LocalSpeechEngine({ workers: 1 });
-  t = await TestApp.start({ database, speechEngine: engine });
+  gated = new GatedSpeechEngine(engine);
+  t = await TestApp.start({ database, speechEngine: gated });
   baseUrl = await t.listen();
   await engine.warmUp();
   user = await t.register();
@@ -44,6 +98,33 @@ async function speech(body: Partial<OpenAI.Audio.SpeechCreateParams>): Promise<{
   t.clock.advanceSeconds(1);
   const response = await client.audio.speech.create({ model: 'tts-1', voice: 'alloy', input: SENTENCES, ...body });
   return { bytes: new Uint8Array(await response.arrayBuffer()), response };
+}
+
+/** The raw reply of the SDK's speech call, body unread (the SDK hands binary replies over as a fetch Response). */
+async function speechResponse(body: Partial<OpenAI.Audio.SpeechCreateParams>): Promise<{ response: Response }> {
+  t.clock.advanceSeconds(1);
+  return { response: await client.audio.speech.create({ model: 'tts-1', voice: 'alloy', input: SENTENCES, ...body }) };
+}
+
+interface SseEvent {
+  type: string;
+  audio?: string;
+  usage?: Record<string, number>;
+}
+
+/** Server-sent events of a reply, each yielded as soon as its block has arrived. */
+async function* sseEvents(response: Response): AsyncGenerator<SseEvent> {
+  if (!response.body) throw new Error('no body');
+  const decoder = new TextDecoder();
+  let buffered = '';
+  for await (const bytes of response.body) {
+    buffered += decoder.decode(bytes, { stream: true });
+    for (let end = buffered.indexOf('\n\n'); end !== -1; end = buffered.indexOf('\n\n')) {
+      const block = buffered.slice(0, end);
+      buffered = buffered.slice(end + 2);
+      if (block.startsWith('data: ')) yield JSON.parse(block.slice('data: '.length)) as SseEvent;
+    }
+  }
 }
 
 async function history(): Promise<TtsHistoryReply> {
@@ -119,12 +200,59 @@ describe('POST /v1/audio/speech with the openai SDK', () => {
     expect(deltas.length).toBeGreaterThan(1);
     const audio = Buffer.concat(deltas.map((event) => Buffer.from(event.audio ?? '', 'base64')));
     expect(parseMp3Frames(audio).durationSeconds).toBeGreaterThan(2);
+    for (const delta of deltas) expect(delta.audio).toMatch(/^[A-Za-z0-9+/]+={0,2}$/);
     const done = events.at(-1);
+    expect(events.filter((event) => event.type === 'speech.audio.done')).toHaveLength(1);
     expect(done?.type).toBe('speech.audio.done');
-    expect(done?.usage).toMatchObject({ input_tokens: SENTENCES.length, characters: SENTENCES.length });
+    // OpenAI's usage object (tokens: characters in, no audio tokens out), plus what the call was billed.
+    expect(done?.usage).toMatchObject({ input_tokens: SENTENCES.length, output_tokens: 0, total_tokens: SENTENCES.length, characters: SENTENCES.length });
     const [latest] = (await history()).items;
     expect(latest?.mood).toBe('happy');
     expect(done?.usage?.credits).toBe(latest?.credits);
+  });
+
+  it('sends speech.audio.delta events as the audio is made: the first arrives while the rest is not rendered yet', async () => {
+    const held = gated.holdAfterFirstChunk();
+    // Should the server wait for the whole audio, the test releases the engine itself after a while and fails.
+    let releasedByTimeout = false;
+    const timeout = setTimeout(() => {
+      releasedByTimeout = true;
+      held.release();
+    }, 15_000);
+    const { response } = await speechResponse({ stream_format: 'sse', response_format: 'mp3' });
+    const events = sseEvents(response);
+    const first = await events.next();
+    // The engine has given out its first chunk only and waits: this delta cannot have come from a finished render.
+    expect(releasedByTimeout).toBe(false);
+    expect(first.value).toMatchObject({ type: 'speech.audio.delta', audio: expect.any(String) });
+    await held.firstChunk;
+    clearTimeout(timeout);
+    held.release();
+    const rest: SseEvent[] = [];
+    for (let event = await events.next(); !event.done; event = await events.next()) rest.push(event.value);
+    expect(rest.at(-1)?.type).toBe('speech.audio.done');
+    const deltas = [first.value, ...rest].filter((event) => event?.type === 'speech.audio.delta');
+    const audio = Buffer.concat(deltas.map((event) => Buffer.from(event?.audio ?? '', 'base64')));
+    expect(parseMp3Frames(audio).durationSeconds).toBeGreaterThan(3);
+    expect(rest.at(-1)?.usage).toMatchObject({ input_tokens: SENTENCES.length, output_tokens: 0, total_tokens: SENTENCES.length });
+  });
+
+  it('sends nothing and charges nothing when the credits cannot be held', async () => {
+    const poor = await t.register();
+    const poorId = poor.session.user.id;
+    await t.db.update(users).set({ planName: 'starter' }).where(eq(users.id, poorId));
+    const { key } = dataOf<CreatedApiKey>(
+      await t.request({ method: 'POST', url: '/api/api-keys', token: poor.session.accessToken, body: { name: 'Poor' } }),
+    );
+    const balance = (await balanceAndLedger(t.db, poorId)).balance;
+    await t.app.credits.reserve(poorId, balance - 5, 'Something else', 'elsewhere');
+    const before = await balanceAndLedger(t.db, poorId);
+    const poorClient = new OpenAI({ apiKey: key, baseURL: `${baseUrl}/v1`, maxRetries: 0 });
+    const call = poorClient.audio.speech.create({ model: 'tts-1', voice: 'alloy', input: SENTENCES, stream_format: 'sse' });
+    await expect(call).rejects.toMatchObject({ status: 402, type: 'insufficient_quota', code: 'insufficient_quota' });
+    expect(await balanceAndLedger(t.db, poorId)).toEqual(before);
+    const poorHistory = dataOf<TtsHistoryReply>(await t.request({ url: '/api/tts/history', token: poor.session.accessToken }));
+    expect(poorHistory.items).toHaveLength(0);
   });
 
   it('accepts our own model ids and library voice ids, and maps speed to our range', async () => {

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
+import type { CreditHold } from '../../../lib/credit-hold.ts';
 import type { ApiKeyContext } from '../../../lib/api-keys/authenticator.ts';
 import { recordApiKeyUsage } from '../../../lib/api-keys/usage.ts';
 import type { Database } from '../../../db/client.ts';
@@ -54,7 +55,6 @@ interface Progress {
  */
 export async function streamApiSpeech(deps: ApiSpeechDependencies, call: ApiSpeechCall, reply: FastifyReply): Promise<void> {
   const { prepared } = call;
-  const hold = await deps.service.holdCredits(prepared);
   const disconnect = new AbortController();
   const raw = reply.raw;
   const onClose = () => {
@@ -62,27 +62,16 @@ export async function streamApiSpeech(deps: ApiSpeechDependencies, call: ApiSpee
   };
   raw.on('close', onClose);
   const encoder = createOutputEncoder(call.format, call.formatOptions);
-  let writer: FileWriter | null = null;
   const recorder = new TimingsRecorder(prepared.text);
-  let pieces: AsyncGenerator<Mp3Piece> | null = null;
-  let first: IteratorResult<Mp3Piece>;
   const progress: Progress = { characters: 0, durationSeconds: 0 };
-  let firstBytes: Uint8Array;
+  let started: StartedStream;
   try {
-    writer = await deps.files.openWriter(prepared.fileKey);
-    pieces = mp3Pieces(
-      recorder.observe(
-        deps.speech.speakStream(engineRequestOf(prepared, prepared.text), { signal: disconnect.signal, leadPieceMaxLength: LEAD_PIECE_MAX_LENGTH }),
-      ),
-    );
-    first = await firstAudiblePiece(pieces);
-    firstBytes = first.done ? new Uint8Array(0) : await consume(first.value, writer, encoder, progress);
+    started = await startStream(deps, call, { encoder, recorder, progress, stop: disconnect });
   } catch (error) {
     raw.off('close', onClose);
-    encoder.abort();
-    await Promise.all([hold.release(), writer?.abort(), pieces?.return(undefined)]);
-    throw speechErrorToAppError(error);
+    throw error;
   }
+  const { hold, writer, pieces, first, firstBytes } = started;
 
   reply.hijack();
   raw.writeHead(200, {
@@ -136,6 +125,60 @@ export async function streamApiSpeech(deps: ApiSpeechDependencies, call: ApiSpee
     await hold.release();
     destroy(raw, error);
   }
+}
+
+interface StartedStream {
+  hold: CreditHold;
+  writer: FileWriter;
+  pieces: AsyncGenerator<Mp3Piece>;
+  first: IteratorResult<Mp3Piece>;
+  /** The client's bytes for the first piece (stored already). */
+  firstBytes: Uint8Array;
+}
+
+interface StreamState {
+  encoder: OutputEncoder;
+  recorder: TimingsRecorder;
+  progress: Progress;
+  /** Aborted when the client leaves, or here when the hold is refused: the engine stops either way. */
+  stop: AbortController;
+}
+
+/**
+ * Starts the engine on the lead piece while the credits are held and the history file is opened, so the first audio
+ * does not wait for the ledger (see the v1-speech bench). Nothing reaches the client before the hold has succeeded:
+ * the caller only writes once this returns. A refused hold stops the engine at once and answers 402 as before; any
+ * failure here gives back what was taken and is an ordinary (JSON) error.
+ */
+async function startStream(deps: ApiSpeechDependencies, call: ApiSpeechCall, state: StreamState): Promise<StartedStream> {
+  const { prepared } = call;
+  const { encoder, recorder, progress, stop } = state;
+  let pieces: AsyncGenerator<Mp3Piece>;
+  try {
+    const request = engineRequestOf(prepared, prepared.text);
+    pieces = mp3Pieces(recorder.observe(deps.speech.speakStream(request, { signal: stop.signal, leadPieceMaxLength: LEAD_PIECE_MAX_LENGTH })));
+  } catch (error) {
+    throw speechErrorToAppError(error);
+  }
+  const holding = deps.service.holdCredits(prepared);
+  holding.catch(() => stop.abort());
+  const [hold, writer, first] = await Promise.allSettled([holding, deps.files.openWriter(prepared.fileKey), firstAudiblePiece(pieces)]);
+  let failure: unknown = [hold, writer, first].find((outcome) => outcome.status === 'rejected')?.reason;
+  if (hold.status === 'fulfilled' && writer.status === 'fulfilled' && first.status === 'fulfilled') {
+    try {
+      const firstBytes = first.value.done ? new Uint8Array(0) : await consume(first.value.value, writer.value, encoder, progress);
+      return { hold: hold.value, writer: writer.value, pieces, first: first.value, firstBytes };
+    } catch (error) {
+      failure = error;
+    }
+  }
+  encoder.abort();
+  await Promise.all([
+    hold.status === 'fulfilled' ? hold.value.release() : undefined,
+    writer.status === 'fulfilled' ? writer.value.abort() : undefined,
+    pieces.return(undefined).catch(() => undefined),
+  ]);
+  throw speechErrorToAppError(failure);
 }
 
 /** Stores the MP3 piece, notes what was spoken, and returns the client's bytes for it. */
