@@ -29,6 +29,13 @@ export class MusicRepository {
     return row;
   }
 
+  /** An account nobody signs in to (disabled password), created on first use; its id, or null if it is missing. */
+  async findOrCreateSystemAccount(account: { name: string; email: string }): Promise<string | null> {
+    await this.db.insert(users).values({ ...account, passwordHash: 'disabled' }).onConflictDoNothing();
+    const [row] = await this.db.select({ id: users.id }).from(users).where(eq(users.email, account.email));
+    return row?.id ?? null;
+  }
+
   /** The credit rates of the user's plan (null for an unknown user). */
   async planRatesOf(userId: string): Promise<CreditRates | null> {
     const [row] = await this.db
