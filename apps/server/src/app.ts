@@ -6,10 +6,11 @@ import {
   jsonSchemaTransformObject,
   serializerCompiler,
 } from 'fastify-type-provider-zod';
-import path from 'node:path';
 import type { SpeechEngine } from '@sound-studio/audio';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { AppConfig } from './config.ts';
+import { connectRedis, createConfiguredJobQueue, createMediaServices, createSpeechEngine } from './core-services.ts';
+import { registerJobHandlers } from './job-handlers.ts';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from './db/client.ts';
 import { seedPlans } from './db/plan-seeds.ts';
 import { adminRoutes } from './features/admin/routes.ts';
@@ -27,7 +28,6 @@ import { realtimePlugin } from './features/realtime/plugin.ts';
 import { ttsRoutes } from './features/tts/routes.ts';
 import { elevenLabsRoutes } from './features/tts/v1/elevenlabs-routes.ts';
 import { openAiRoutes } from './features/tts/v1/openai-routes.ts';
-import { CustomVoices } from './features/custom-voices/custom-voices.ts';
 import { voiceLabRoutes } from './features/voice-lab/plugin.ts';
 import { voicesRoutes } from './features/voices/routes.ts';
 import { webStaticRoutes } from './features/web-static/routes.ts';
@@ -37,10 +37,7 @@ import { authenticateAccessToken, bearerToken } from './lib/authentication.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { CreditHoldSweeper } from './lib/credit-hold-sweeper.ts';
 import { CreditService } from './lib/credit-service.ts';
-import { createJobQueue } from './jobs/create-job-queue.ts';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './lib/error-handler.ts';
-import { LocalFileStore } from './lib/file-store/local-file-store.ts';
-import { MediaLinks } from './lib/media-links.ts';
 import './lib/fastify-decorators.ts';
 import { createRateLimiters, RateLimiter } from './lib/rate-limit/limiter.ts';
 import { MemoryRateLimitStore } from './lib/rate-limit/memory-store.ts';
@@ -49,8 +46,6 @@ import type { RateLimitStore } from './lib/rate-limit/store.ts';
 import { RealtimeHub } from './lib/realtime-hub.ts';
 import { installApiRateLimit, installCsrfProtection } from './lib/request-guards.ts';
 import { installSecurityHeaders } from './lib/security-headers.ts';
-import { createConfiguredSpeechEngine, LazySpeechEngine } from './lib/speech/engine.ts';
-import { VoiceDirectory } from './lib/voice-directory.ts';
 import { zodValidatorCompiler } from './lib/zod-validation.ts';
 
 export interface BuildAppOptions {
@@ -101,6 +96,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
     decorateServices(app, { config, clock, database, redis, rateLimitStore });
     decorateMediaServices(app, options.speechEngine);
+    const jobHandlers = await registerJobHandlers(app);
+    app.addHook('onClose', () => jobHandlers.close());
     installApiRateLimit(app);
     installCsrfProtection(app);
     await installSecurityHeaders(app, config.webDistDir);
@@ -117,7 +114,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         await api.register(ttsRoutes);
         await api.register(voiceLabRoutes);
         await api.register(preferencesRoutes);
-        await api.register(musicRoutes);
+        await api.register(musicRoutes, { cancelRunning: jobHandlers.music.cancelRunning });
         await api.register(apiKeysRoutes);
         await api.register(billingRoutes, { providers: options.billingProviders });
       },
@@ -183,40 +180,22 @@ function installCreditHoldSweeper(app: FastifyInstance, sweeper: CreditHoldSweep
 }
 
 /**
- * Speech, stored media and background jobs. Job handlers (registered by feature plugins) start once the app is ready,
+ * Speech, stored media and background jobs. Job handlers (each feature's jobs.ts) start once the app is ready,
  * unless RUN_WORKERS=false; the queue stops before the server closes, then the engine goes.
  */
 function decorateMediaServices(app: FastifyInstance, sharedEngine: SpeechEngine | undefined): void {
   const { config } = app;
-  const speech =
-    sharedEngine ?? new LazySpeechEngine(config.speech.provider, () => createConfiguredSpeechEngine(config.speech));
+  const speech = sharedEngine ?? createSpeechEngine(config);
   if (!sharedEngine) app.addHook('onClose', () => speech.close());
   app.decorate('speech', speech);
-  app.decorate('files', new LocalFileStore(path.join(config.dataDir, 'media')));
-  app.decorate('mediaLinks', new MediaLinks(config.jwtSecret, app.clock));
-  app.decorate('voices', new VoiceDirectory(new CustomVoices(app.db, app.files, app.mediaLinks)));
-  const jobs = createJobQueue({
-    db: app.db,
-    clock: app.clock,
-    log: app.log,
-    concurrency: config.jobs.concurrency,
-    redis: config.redisUrl ? { url: config.redisUrl, keyPrefix: config.redisKeyPrefix } : null,
-  });
+  const media = createMediaServices(config, app.db, app.clock);
+  app.decorate('files', media.files);
+  app.decorate('mediaLinks', media.mediaLinks);
+  app.decorate('voices', media.voices);
+  const jobs = createConfiguredJobQueue(config, app.db, app.clock, app.log);
   app.decorate('jobs', jobs);
   if (config.jobs.runWorkers) app.addHook('onReady', () => jobs.start());
   app.addHook('preClose', () => jobs.stop());
-}
-
-/** Connects up front so a wrong REDIS_URL stops the start with a clear error instead of failing requests later. */
-async function connectRedis(url: string): Promise<Redis> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-  try {
-    await redis.connect();
-  } catch (error) {
-    redis.disconnect();
-    throw new Error(`Cannot connect to Redis at REDIS_URL: ${String(error)}`, { cause: error });
-  }
-  return redis;
 }
 
 async function registerApiDocs(app: FastifyInstance): Promise<void> {

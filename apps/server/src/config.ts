@@ -6,6 +6,7 @@ import { musicConfigFrom, type MusicConfig } from './features/music/config.ts';
 import { apiKeysConfigFrom, type ApiKeysConfig } from './lib/api-keys/config.ts';
 import { billingConfigFrom, type BillingConfig } from './features/billing/config.ts';
 import { voiceLabConfigFrom, type VoiceLabConfig } from './features/voice-lab/config.ts';
+import type { Environment } from './lib/environment.ts';
 import { SERVER_PACKAGE_DIR } from './lib/paths.ts';
 import { readOrCreateSecretFile } from './lib/secret-files.ts';
 
@@ -64,7 +65,7 @@ export interface AppConfig {
   readonly billing: Readonly<BillingConfig>;
 }
 
-export type Environment = Record<string, string | undefined>;
+export type { Environment };
 
 /** Thrown when the environment is unusable; the message lists every bad variable. */
 export class ConfigError extends Error {

@@ -1,11 +1,11 @@
-import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { startWorker } from './worker-bootstrap.ts';
 
 /**
- * `npm run worker`: runs job handlers (long-form speech, later music) in a process of its own, next to API servers
- * started with RUN_WORKERS=false. Jobs arrive through Redis (BullMQ) and live in PostgreSQL; realtime events reach the
- * browsers through the socket.io Redis adapter. The app is built exactly as the API server builds it (so the same
- * handlers are registered) but never listens for HTTP.
+ * `npm run worker`: runs job handlers (long-form speech, music, isolation, cloning) in a process of its own, next to
+ * API servers started with RUN_WORKERS=false. Jobs arrive through Redis (BullMQ) and live in PostgreSQL; realtime
+ * events reach the browsers through the socket.io Redis adapter. Only the job side is built (worker-bootstrap.ts): no
+ * HTTP app, no routes.
  */
 async function main(): Promise<void> {
   const config = loadConfig({ ...process.env, RUN_WORKERS: 'true' });
@@ -18,21 +18,21 @@ async function main(): Promise<void> {
   if (!config.redisUrl) {
     throw new ConfigError('npm run worker needs REDIS_URL: jobs reach separate workers through Redis.');
   }
-  const app = await buildApp(config);
-  await app.ready();
-  await app.speech.warmUp();
-  app.log.info(`Sound Studio worker is running (${config.jobs.concurrency} jobs at a time)`);
+  const worker = await startWorker(config);
+  const { log, speech } = worker.services;
+  await speech.warmUp();
+  log.info(`Sound Studio worker is running (${config.jobs.concurrency} jobs at a time)`);
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    app.log.info(`${signal} received, finishing: running jobs go back to the queue`);
+    log.info(`${signal} received, finishing: running jobs go back to the queue`);
     try {
-      await app.close();
+      await worker.close();
       process.exit(0);
     } catch (error) {
-      app.log.error({ err: error }, 'shutdown failed');
+      log.error({ err: error }, 'shutdown failed');
       process.exit(1);
     }
   };

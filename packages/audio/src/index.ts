@@ -48,3 +48,4 @@ export * from './isolate/index.ts';
 export * from './voice-analysis/index.ts';
 export * from './voice-clone/index.ts';
 export * from './voice-design/index.ts';
+export { workerScript } from './worker-script.ts';

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 // Only read lazily inside references(), so the cycle with schema.ts (which re-exports this file) is harmless.
-import { users } from './schema.ts';
+import { users } from './accounts-schema.ts';
 
 const timestampColumn = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { BILLING_INTERVALS, PLAN_TIERS } from '@sound-studio/shared';
-import { users } from './schema.ts';
+import { users } from './accounts-schema.ts';
 
 const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -27,6 +28,11 @@ export const MIGRATIONS_FOLDER = path.join(SERVER_PACKAGE_DIR, 'drizzle');
 
 /** Reports a failure that happens outside any query, e.g. an idle PostgreSQL connection dropped by a restart. */
 export type ConnectionErrorListener = (error: Error) => void;
+
+/** A round trip to the database (the health check). */
+export async function pingDatabase(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
+}
 
 export function openDatabase(target: DatabaseTarget, onConnectionError?: ConnectionErrorListener): Promise<DatabaseHandle> {
   return target.kind === 'postgres' ? openPostgres(target.url, onConnectionError) : openPglite({ dataDir: target.dataDir });

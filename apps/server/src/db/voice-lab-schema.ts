@@ -2,7 +2,7 @@ import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-cor
 import type { Mood, VoiceSpec } from '@sound-studio/audio';
 import type { CloneMatch, VoiceDesignParams } from '@sound-studio/shared';
 // Only read lazily inside references(), so the cycle with schema.ts (which re-exports this file) is harmless.
-import { users } from './schema.ts';
+import { users } from './accounts-schema.ts';
 
 const timestampColumn = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { jobs } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -27,6 +27,16 @@ export class JobStore {
       .returning();
     if (!row) throw new Error('Job insert returned no row');
     return row;
+  }
+
+  /** A user's most recent jobs of one type, newest first. */
+  async latestOfUser(userId: string, type: string, limit: number): Promise<JobRecord[]> {
+    return this.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.userId, userId), eq(jobs.type, type)))
+      .orderBy(desc(jobs.createdAt), desc(jobs.id))
+      .limit(limit);
   }
 
   async find(id: string): Promise<JobRecord | null> {

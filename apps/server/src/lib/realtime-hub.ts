@@ -1,3 +1,5 @@
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { Redis } from 'ioredis';
 import type { Server } from 'socket.io';
 import { REALTIME_NAMESPACES } from '@sound-studio/shared';
 
@@ -48,4 +50,15 @@ export class RealtimeHub {
   emitPublic(event: string, payload: unknown): void {
     this.#io?.of(REALTIME_NAMESPACES.public).emit(event, payload);
   }
+}
+
+/**
+ * Sends the server's events (and socket requests) through Redis to every node, so events from a process without the
+ * client's socket (another API node, `npm run worker`) reach it. Returns the two connections it opened.
+ */
+export function useRedisAdapter(io: Server, redis: Redis, channelPrefix: string): Redis[] {
+  const publisher = redis.duplicate();
+  const subscriber = redis.duplicate();
+  io.adapter(createAdapter(publisher, subscriber, { key: channelPrefix }));
+  return [publisher, subscriber];
 }

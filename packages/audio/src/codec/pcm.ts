@@ -15,34 +15,27 @@ export function float32ToInt16(samples: Float32Array): Int16Array {
   return result;
 }
 
-export function concatFloat32(parts: readonly Float32Array[]): Float32Array {
-  const result = new Float32Array(parts.reduce((total, part) => total + part.length, 0));
+/** Joins typed arrays end to end into `target` (sized to their total length), the one concat of the package. */
+function concatInto<T extends Float32Array | Int16Array | Uint8Array>(parts: readonly T[], create: (length: number) => T): T {
+  const result = create(parts.reduce((total, part) => total + part.length, 0));
   let offset = 0;
   for (const part of parts) {
     result.set(part, offset);
     offset += part.length;
   }
   return result;
+}
+
+export function concatFloat32(parts: readonly Float32Array[]): Float32Array {
+  return concatInto(parts, (length) => new Float32Array(length));
 }
 
 export function concatInt16(parts: readonly Int16Array[]): Int16Array {
-  const result = new Int16Array(parts.reduce((total, part) => total + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    result.set(part, offset);
-    offset += part.length;
-  }
-  return result;
+  return concatInto(parts, (length) => new Int16Array(length));
 }
 
 export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
-  const result = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    result.set(part, offset);
-    offset += part.length;
-  }
-  return result;
+  return concatInto(parts, (length) => new Uint8Array(length));
 }
 
 export function silence(seconds: number, sampleRate: number): Float32Array {

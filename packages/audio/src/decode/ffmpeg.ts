@@ -1,30 +1,56 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { MediaError } from './errors.ts';
 
 export interface FfmpegBinary {
   path: string;
-  /** `system` is Debian's (current parsers); `npm` is @ffmpeg-installer's static 2018 build. */
+  /** `system` is the machine's own (current parsers); `npm` is @ffmpeg-installer's static 2018 build. */
   source: 'system' | 'npm' | 'configured';
   version: string;
 }
 
-const SYSTEM_FFMPEG = '/usr/bin/ffmpeg';
+/** Where package managers put ffmpeg when PATH does not name the folder (a service started with a short PATH). */
+const WELL_KNOWN_DIRS = ['/usr/bin', '/usr/local/bin', '/opt/homebrew/bin'];
 let resolved: FfmpegBinary | null | undefined;
 const configured = new Map<string, FfmpegBinary | null>();
 
 /**
- * The decoder to use: an explicitly configured binary, else the system ffmpeg when it actually runs (a half-installed
- * package can exist but fail to load its libraries), else the npm-shipped one. Checked once per process.
+ * The decoder to use: an explicitly configured binary (SOUND_STUDIO_FFMPEG or FFMPEG_PATH), else the first system
+ * `ffmpeg` that actually runs (PATH, then the usual folders: a half-installed package can exist but fail to load its
+ * libraries), else the npm-shipped one. The npm build is from 2018: its parsers have known holes, so uploads meet it
+ * only when the machine has no ffmpeg of its own, and a warning says so. Checked once per process.
  */
-export function resolveFfmpeg(configuredPath = process.env.SOUND_STUDIO_FFMPEG): FfmpegBinary {
+export function resolveFfmpeg(configuredPath = process.env.SOUND_STUDIO_FFMPEG || process.env.FFMPEG_PATH): FfmpegBinary {
   if (configuredPath) {
     if (!configured.has(configuredPath)) configured.set(configuredPath, probeBinary(configuredPath, 'configured'));
     return configured.get(configuredPath) ?? unavailable(configuredPath);
   }
-  if (resolved === undefined) resolved = probeBinary(SYSTEM_FFMPEG, 'system') ?? probeBinary(npmFfmpegPath(), 'npm');
-  return resolved ?? unavailable(`${SYSTEM_FFMPEG} or @ffmpeg-installer/ffmpeg`);
+  if (resolved === undefined) {
+    resolved = findFfmpeg(process.env.PATH);
+    if (resolved?.source === 'npm') {
+      process.emitWarning(
+        'No system ffmpeg found: uploads are decoded with the npm-shipped 2018 build. Install ffmpeg ' +
+          '(apt-get install ffmpeg, brew install ffmpeg) or set FFMPEG_PATH.',
+      );
+    }
+  }
+  return resolved ?? unavailable('ffmpeg on PATH or @ffmpeg-installer/ffmpeg');
+}
+
+/** The first working system ffmpeg on `pathVariable` or in the usual folders, else the npm-shipped one (uncached). */
+export function findFfmpeg(pathVariable: string | undefined): FfmpegBinary | null {
+  for (const candidate of systemFfmpegCandidates(pathVariable)) {
+    const binary = probeBinary(candidate, 'system');
+    if (binary) return binary;
+  }
+  return probeBinary(npmFfmpegPath(), 'npm');
+}
+
+function systemFfmpegCandidates(pathVariable: string | undefined): string[] {
+  const dirs = (pathVariable ?? '').split(path.delimiter).filter((dir) => path.isAbsolute(dir));
+  return [...new Set([...dirs, ...WELL_KNOWN_DIRS].map((dir) => path.join(dir, 'ffmpeg')))];
 }
 
 function npmFfmpegPath(): string {
@@ -36,12 +62,12 @@ function npmFfmpegPath(): string {
   }
 }
 
-function probeBinary(path: string, source: FfmpegBinary['source']): FfmpegBinary | null {
-  if (!path || !existsSync(path)) return null;
-  const result = spawnSync(path, ['-hide_banner', '-version'], { timeout: 5000, encoding: 'utf8' });
+function probeBinary(binaryPath: string, source: FfmpegBinary['source']): FfmpegBinary | null {
+  if (!binaryPath || !existsSync(binaryPath)) return null;
+  const result = spawnSync(binaryPath, ['-hide_banner', '-version'], { timeout: 5000, encoding: 'utf8' });
   if (result.status !== 0) return null;
   const version = /ffmpeg version (\S+)/.exec(result.stdout)?.[1] ?? 'unknown';
-  return { path, source, version };
+  return { path: binaryPath, source, version };
 }
 
 function unavailable(where: string): never {

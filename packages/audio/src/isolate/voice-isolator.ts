@@ -4,6 +4,7 @@ import { DEFAULT_ISOLATION_SETTINGS, type IsolatedAudio, type IsolationSettings 
 import { RNNOISE_FRAME, RNNOISE_SAMPLE_RATE } from './rnnoise.ts';
 import type { VoiceWorkerTasks } from './worker/protocol.ts';
 import { defaultVoiceWorkers, VoiceWorkerPool, WorkerPoolError } from './worker-pool.ts';
+import { workerScript } from '../worker-script.ts';
 
 export type IsolationStage = 'resample' | 'profile' | 'denoise' | 'gate';
 
@@ -42,7 +43,7 @@ export class VoiceIsolator {
   constructor(options: VoiceIsolatorOptions = {}) {
     this.pool = new VoiceWorkerPool<VoiceWorkerTasks>({
       size: options.workers ?? defaultVoiceWorkers(),
-      entry: new URL('./worker/worker-entry.mjs', import.meta.url),
+      entry: workerScript(import.meta.url, './worker/worker-entry.mjs', 'voice-worker'),
       name: 'sound-studio-voice',
     });
   }

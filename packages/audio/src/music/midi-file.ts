@@ -1,5 +1,6 @@
 import { keyPrefersFlats, MODE_INTERVALS, pitchClass, type Mode } from './theory.ts';
 import type { Arrangement, ArrangementTrack, MusicKey } from './types.ts';
+import { concatBytes } from '../codec/pcm.ts';
 
 /**
  * Writes an arrangement as a Standard MIDI File, type 1: a conductor track (tempo, time and key signature,
@@ -9,7 +10,7 @@ export function toMidiFile(arrangement: Arrangement): Uint8Array {
   const endTick = Math.round((arrangement.durationSeconds * arrangement.bpm * arrangement.ticksPerBeat) / 60);
   const chunks = [header(arrangement.tracks.length + 1, arrangement.ticksPerBeat), conductorTrack(arrangement, endTick)];
   for (const track of arrangement.tracks) chunks.push(partTrack(track, track.role === 'lead' ? arrangement.lyrics : [], endTick));
-  return concat(chunks);
+  return concatBytes(chunks);
 }
 
 interface TimedEvent {
@@ -130,14 +131,4 @@ function textBytes(text: string): number[] {
 
 function ascii(text: string): number[] {
   return [...text].map((character) => character.charCodeAt(0));
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const result = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    result.set(part, offset);
-    offset += part.length;
-  }
-  return result;
 }

@@ -1,3 +1,5 @@
+import { concatFloat32 } from '../codec/pcm.ts';
+
 /**
  * "Accent optimisation" of clone samples: what a clone engine benefits from is even loudness and no dead air, so
  * samples are trimmed (edges and long inner pauses) and brought to one speech level.
@@ -43,7 +45,7 @@ export function trimSilence(samples: Float32Array, sampleRate: number, options: 
     const end = levels.length - run;
     kept.push(samples.subarray(end * frame, Math.min(samples.length, (end + keepFrames) * frame)));
   }
-  return concat(kept);
+  return concatFloat32(kept);
 }
 
 /** Scales speech to TARGET_SPEECH_DBFS (RMS over frames within 40 dB of the loudest) without letting peaks pass -1 dBFS. */
@@ -77,14 +79,4 @@ function frameLevelsDb(samples: Float32Array, frame: number): number[] {
     levels.push(10 * Math.log10(sum / (end - start) + 1e-12));
   }
   return levels;
-}
-
-function concat(parts: readonly Float32Array[]): Float32Array {
-  const result = new Float32Array(parts.reduce((total, part) => total + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    result.set(part, offset);
-    offset += part.length;
-  }
-  return result;
 }

@@ -42,6 +42,22 @@ describe('operator key', () => {
     }
   });
 
+  it('guards every route under /api/admin, whichever feature adds it', async () => {
+    const document = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const adminCalls = Object.entries(document.paths)
+      .filter(([route]) => route.startsWith('/api/admin/'))
+      .flatMap(([route, operations]) => Object.keys(operations).map((method) => [method.toUpperCase(), route] as const));
+    // The operator API of the admin feature and the featured catalogue's (music feature) at least.
+    expect(adminCalls.map(([, route]) => route)).toEqual(
+      expect.arrayContaining(['/api/admin/users', '/api/admin/music/featured']),
+    );
+    for (const [method, route] of adminCalls) {
+      const url = route.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
+      const reply = await t.app.inject({ method: method as 'GET', url, payload: method === 'GET' ? undefined : {} });
+      expect([method, route, reply.statusCode]).toEqual([method, route, 403]);
+    }
+  });
+
   it('is not accepted as a user token', async () => {
     const reply = await t.request({ url: '/api/auth/me', token: TEST_ADMIN_TOKEN });
     expect(reply.statusCode).toBe(401);

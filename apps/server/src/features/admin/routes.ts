@@ -1,8 +1,6 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { planSchema, plansReplySchema, successEnvelope } from '@sound-studio/shared';
-import { AppError } from '../../lib/errors.ts';
+import { installAdminGuard } from '../../lib/admin-guard.ts';
 import { errorReplies, ok, SECURITY } from '../../lib/http.ts';
 import {
   adminGrantReplySchema,
@@ -14,31 +12,12 @@ import {
 } from './schemas.ts';
 import { AdminService } from './service.ts';
 
-export const ADMIN_TOKEN_HEADER = 'x-admin-token';
-
-/** Constant-time comparison; hashing first makes the lengths equal. */
-function sameSecret(given: string, expected: string): boolean {
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(given), digest(expected));
-}
-
-/** The admin guard: an onRequest hook for every operator route (other features' admin routes use it too). */
-export function adminTokenGuard(adminToken: string): (request: FastifyRequest) => Promise<void> {
-  return async (request) => {
-    const header = request.headers[ADMIN_TOKEN_HEADER];
-    const token = Array.isArray(header) ? header[0] : header;
-    if (!token || !sameSecret(token, adminToken)) {
-      throw new AppError('FORBIDDEN', 'A valid X-Admin-Token header is required');
-    }
-  };
-}
-
 /** The operator API under /api/admin, guarded by the X-Admin-Token header (ADMIN_TOKEN or DATA_DIR/admin-token). */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new AdminService({ db: app.db, clock: app.clock, credits: app.credits, realtime: app.realtime });
   const common = { tags: ['admin'], security: SECURITY.admin };
 
-  app.addHook('onRequest', adminTokenGuard(app.config.adminToken));
+  installAdminGuard(app);
 
   app.get(
     '/admin/users',

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BILLING_INTERVALS, pendingChangeSchema, PLAN_TIERS, subscriptionStatusSchema, successEnvelope } from '@sound-studio/shared';
 import { z } from 'zod';
 import { errorReplies, ok, SECURITY } from '../../lib/http.ts';
-import { adminTokenGuard } from '../admin/routes.ts';
+import { installAdminGuard } from '../../lib/admin-guard.ts';
 import type { BillingService } from './service.ts';
 
 /** Shapes of /api/admin/subscriptions, shared by the routes and the admin command. */
@@ -35,7 +35,7 @@ const pendingParamsSchema = z.object({ id: z.string().min(1).max(100) });
 /** The operator's side of manual billing under /api/admin, guarded like the rest of /api/admin. */
 export const billingAdminRoutes: FastifyPluginAsyncZod<{ service: BillingService }> = async (app, { service }) => {
   const common = { tags: ['admin'], security: SECURITY.admin };
-  app.addHook('onRequest', adminTokenGuard(app.config.adminToken));
+  installAdminGuard(app);
 
   app.get(
     '/admin/subscriptions',

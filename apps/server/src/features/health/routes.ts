@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { successEnvelope } from '@sound-studio/shared';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { pingDatabase } from '../../db/client.ts';
 import { errorReplies, ok } from '../../lib/http.ts';
 
 const healthSchema = z.object({
@@ -22,7 +22,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      await app.db.execute(sql`select 1`);
+      await pingDatabase(app.db);
       return ok({ status: 'ok' as const, database: app.databaseKind, redis: app.redis?.status === 'ready' });
     },
   );

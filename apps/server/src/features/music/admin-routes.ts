@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { successEnvelope } from '@sound-studio/shared';
 import { z } from 'zod';
+import { installAdminGuard } from '../../lib/admin-guard.ts';
 import { errorReplies, ok, SECURITY } from '../../lib/http.ts';
-import { adminTokenGuard } from '../admin/routes.ts';
 import { MAX_ARTWORK_BYTES } from './artwork-upload.ts';
 import type { FeaturedService } from './featured.ts';
 
@@ -35,7 +35,7 @@ export const artworkUploadSchema = z.object({ dataBase64: z.string().min(1).max(
 /** Operator commands for the featured catalogue under /api/admin/music, guarded like the rest of /api/admin. */
 export const musicAdminRoutes: FastifyPluginAsyncZod<{ featured: FeaturedService }> = async (app, { featured }) => {
   const common = { tags: ['admin'], security: SECURITY.admin };
-  app.addHook('onRequest', adminTokenGuard(app.config.adminToken));
+  installAdminGuard(app);
 
   app.get(
     '/admin/music/featured',

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { REALTIME_EVENTS, type FeaturedCategories, type FeaturedMusicItem } from '@sound-studio/shared';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs/types.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/file-store/file-store.ts';
@@ -83,13 +81,9 @@ export class FeaturedService {
   }
 
   async #findOrCreateOwner(): Promise<string> {
-    await this.deps.db
-      .insert(users)
-      .values({ name: 'Featured catalogue', email: CATALOGUE_OWNER_EMAIL, passwordHash: 'disabled' })
-      .onConflictDoNothing();
-    const [owner] = await this.deps.db.select({ id: users.id }).from(users).where(eq(users.email, CATALOGUE_OWNER_EMAIL));
-    if (!owner) throw new Error('The catalogue owner account is missing');
-    return owner.id;
+    const ownerId = await this.deps.repository.findOrCreateSystemAccount({ name: 'Featured catalogue', email: CATALOGUE_OWNER_EMAIL });
+    if (!ownerId) throw new Error('The catalogue owner account is missing');
+    return ownerId;
   }
 
   /**

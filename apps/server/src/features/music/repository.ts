@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, max, ne, sql, type SQL } from 'drizzle-orm';
+import type { CreditRates } from '@sound-studio/shared';
 import type { Database } from '../../db/client.ts';
-import { featuredMusic, jobs, musicTracks } from '../../db/schema.ts';
+import { featuredMusic, jobs, musicTracks, plans, users } from '../../db/schema.ts';
 
 export type TrackRow = typeof musicTracks.$inferSelect;
 export type NewTrackRow = typeof musicTracks.$inferInsert;
@@ -26,6 +27,23 @@ export class MusicRepository {
     const [row] = await this.db.insert(musicTracks).values(values).returning();
     if (!row) throw new Error('Track insert returned no row');
     return row;
+  }
+
+  /** An account nobody signs in to (disabled password), created on first use; its id, or null if it is missing. */
+  async findOrCreateSystemAccount(account: { name: string; email: string }): Promise<string | null> {
+    await this.db.insert(users).values({ ...account, passwordHash: 'disabled' }).onConflictDoNothing();
+    const [row] = await this.db.select({ id: users.id }).from(users).where(eq(users.email, account.email));
+    return row?.id ?? null;
+  }
+
+  /** The credit rates of the user's plan (null for an unknown user). */
+  async planRatesOf(userId: string): Promise<CreditRates | null> {
+    const [row] = await this.db
+      .select({ rates: plans.creditRates })
+      .from(users)
+      .innerJoin(plans, eq(plans.name, users.planName))
+      .where(eq(users.id, userId));
+    return row?.rates ?? null;
   }
 
   async findTrack(id: string): Promise<TrackRow | null> {

@@ -24,47 +24,34 @@ import { isUuid } from '../../lib/ids.ts';
 import { errorReplies, ok, SECURITY } from '../../lib/http.ts';
 import { requirePlanFeature } from '../../lib/plan-features.ts';
 import { musicAdminRoutes } from './admin-routes.ts';
-import { LazyMusicEngine } from './engine.ts';
 import { FeaturedService } from './featured.ts';
-import { musicFailureHandler, musicJobHandler } from './generate-job.ts';
+import type { MusicJobs } from './jobs.ts';
 import { MusicRepository } from './repository.ts';
-import { MUSIC_JOB_TYPE, MusicService } from './service.ts';
+import { MusicService } from './service.ts';
 import { toPublicTrack } from './track-view.ts';
 
 const TAGS = ['music'];
 const idParamsSchema = z.object({ id: z.string().max(100) });
 
+export interface MusicRoutesOptions {
+  /** Cancels the render of a track this process runs (from the music job handlers, jobs.ts). */
+  cancelRunning: MusicJobs['cancelRunning'];
+}
+
 /**
- * Music: generation as a job (handler registered here, so whichever process runs workers renders), the caller's
- * library, the featured catalogue (composed in the background on first start), engagement and public share pages.
+ * Music: generation as a job (handler registered apart in jobs.ts, so whichever process runs workers renders), the
+ * caller's library, the featured catalogue (composed in the background on first start), engagement and public share pages.
  */
-export const musicRoutes: FastifyPluginAsyncZod = async (app) => {
+export const musicRoutes: FastifyPluginAsyncZod<MusicRoutesOptions> = async (app, { cancelRunning }) => {
   const repository = new MusicRepository(app.db);
-  const engine = new LazyMusicEngine(app.config.music);
-  const running = new Map<string, AbortController>();
   const common = { db: app.db, repository, files: app.files, mediaLinks: app.mediaLinks, realtime: app.realtime };
-  const service = new MusicService({
-    ...common,
-    credits: app.credits,
-    jobs: app.jobs,
-    cancelRunning: (trackId) => running.get(trackId)?.abort(new Error('The track was deleted')),
-  });
+  const service = new MusicService({ ...common, credits: app.credits, jobs: app.jobs, cancelRunning });
   const featured = new FeaturedService({ ...common, jobs: app.jobs });
   await app.register(musicAdminRoutes, { featured });
 
-  app.jobs.register(MUSIC_JOB_TYPE, musicJobHandler({ ...common, engine, credits: app.credits, clock: app.clock, running }), {
-    onFailed: musicFailureHandler({ ...common, credits: app.credits }),
-  });
-  app.jobs.onUpdate((job) => {
-    if (job.type !== MUSIC_JOB_TYPE || (job.status !== 'completed' && job.status !== 'failed')) return;
-    void announceAndContinue(featured, repository, job.id, job.userId, job.status === 'completed').catch((error: unknown) =>
-      app.log.warn({ err: error }, 'could not announce a featured track or queue the next one'),
-    );
-  });
   // A track waiting for its job (a crash between the insert and the enqueue is queued again at start-up) keeps its hold.
   app.creditHolds.keepHeldWhile((ids) => repository.unfinishedTrackIds(ids));
   startCatalogue(app, featured);
-  app.addHook('onClose', () => engine.close());
 
   app.get(
     '/music/models',
@@ -219,12 +206,6 @@ export const musicRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-async function announceAndContinue(featured: FeaturedService, repository: MusicRepository, trackId: string, userId: string, completed: boolean): Promise<void> {
-  const entry = completed ? await repository.findFeatured(trackId) : null;
-  if (entry) featured.announceCompleted(entry);
-  await featured.continueCatalogue(userId);
-}
 
 /**
  * Once the app is ready: queue tracks that never got a job and, when configured, compose the catalogue on first

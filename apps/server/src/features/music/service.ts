@@ -1,8 +1,6 @@
 import { newSeed, planFromPrompt, type MusicPlan } from '@sound-studio/audio';
 import { MUSIC_TRACK_UPDATED_EVENT, type MusicGenerateRequest, type MusicTrack, type MyMusicReply } from '@sound-studio/shared';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { plans, users } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs/types.ts';
 import { CreditHold } from '../../lib/credit-hold.ts';
 import { jobHold, type CreditService } from '../../lib/credit-service.ts';
@@ -52,12 +50,8 @@ export class MusicService {
   constructor(private readonly deps: MusicServiceDependencies) {}
 
   async ratePer30Seconds(userId: string): Promise<number> {
-    const [row] = await this.deps.db
-      .select({ rates: plans.creditRates })
-      .from(users)
-      .innerJoin(plans, eq(plans.name, users.planName))
-      .where(eq(users.id, userId));
-    return row?.rates.music.per30Seconds ?? DEFAULT_CREDITS_PER_30_SECONDS;
+    const rates = await this.deps.repository.planRatesOf(userId);
+    return rates?.music.per30Seconds ?? DEFAULT_CREDITS_PER_30_SECONDS;
   }
 
   async calculate(userId: string, durationSeconds: number): Promise<{ cost: number; balance: number }> {

@@ -1,12 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { createAdapter } from '@socket.io/redis-adapter';
-import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { REALTIME_NAMESPACES, REALTIME_PATH } from '@sound-studio/shared';
 import type { Database } from '../../db/client.ts';
 import { authenticateAccessToken, isSessionOpen } from '../../lib/authentication.ts';
 import { AppError } from '../../lib/errors.ts';
-import { sessionRoom, userRoom } from '../../lib/realtime-hub.ts';
+import { sessionRoom, useRedisAdapter, userRoom } from '../../lib/realtime-hub.ts';
 
 interface UserSocketData {
   userId: string;
@@ -64,13 +62,6 @@ async function joinUserRooms(db: Database, socket: Socket): Promise<void> {
   const auth = socket.data as UserSocketData;
   await socket.join([userRoom(auth.userId), sessionRoom(auth.sessionId)]);
   if (!(await isSessionOpen(db, auth))) socket.disconnect(true);
-}
-
-function useRedisAdapter(io: Server, redis: Redis, channelPrefix: string): Redis[] {
-  const publisher = redis.duplicate();
-  const subscriber = redis.duplicate();
-  io.adapter(createAdapter(publisher, subscriber, { key: channelPrefix }));
-  return [publisher, subscriber];
 }
 
 function handshakeError(error: unknown): HandshakeError {

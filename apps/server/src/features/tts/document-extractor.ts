@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { workerScript } from '@sound-studio/audio';
 import { AppError } from '../../lib/errors.ts';
 import { documentTooComplex, type ComplexityReason, type ExtractedDocument } from './document-text.ts';
 import type { ExtractionReply, ExtractionRequest } from './document-worker-protocol.ts';
@@ -23,7 +24,7 @@ export interface ExtractorLog {
 export const DEFAULT_EXTRACTOR_LIMITS = { workers: 1, maxQueued: 8, timeLimitMs: 10_000, memoryLimitMb: 384 } as const;
 
 const BUSY_MESSAGE = 'Too many documents are being read right now. Please try again in a moment';
-const ENTRY = new URL('./document-worker-entry.mjs', import.meta.url);
+const ENTRY = workerScript(import.meta.url, './document-worker-entry.mjs', 'document-worker');
 
 interface Job {
   request: ExtractionRequest;

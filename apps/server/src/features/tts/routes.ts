@@ -5,7 +5,6 @@ import {
   documentReplySchema,
   speechTimingsSchema,
   successEnvelope,
-  TTS_JOB_UPDATED_EVENT,
   ttsDeleteReplySchema,
   ttsHistoryQuerySchema,
   ttsHistoryReplySchema,
@@ -23,7 +22,7 @@ import { removeStaleTemporaryFiles } from '../../lib/upload-to-disk.ts';
 import { errorReplies, ok, SECURITY } from '../../lib/http.ts';
 import { DEFAULT_EXTRACTOR_LIMITS, DocumentExtractor } from './document-extractor.ts';
 import { documentUploadDirectory, handleDocument, MULTIPART_LIMITS, readUpload } from './documents.ts';
-import { LONG_FORM_JOB_TYPE, longFormFailureHandler, longFormHandler, toTtsJob } from './long-form.ts';
+import { LONG_FORM_JOB_TYPE, toTtsJob } from './long-form.ts';
 import { TtsService } from './service.ts';
 import { streamSpeech } from './stream.ts';
 
@@ -48,7 +47,7 @@ const CAPTION_CONTENT_TYPES = { srt: 'application/x-subrip', vtt: 'text/vtt' } a
 
 /**
  * Text-to-speech: generation (whole file or streamed), history, document upload and long-form jobs. The long-form
- * job handler is registered on the app's queue here, so whichever process runs workers runs it.
+ * job handler is registered apart from the routes (jobs.ts), so `npm run worker` runs it without this plugin.
  */
 export const ttsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new TtsService({
@@ -62,19 +61,6 @@ export const ttsRoutes: FastifyPluginAsyncZod = async (app) => {
     log: app.log,
   });
   const jobStore = new JobStore(app.db, app.clock);
-  const jobDependencies = {
-    service,
-    speech: app.speech,
-    files: app.files,
-    credits: app.credits,
-    voices: app.voices,
-    mediaLinks: app.mediaLinks,
-    log: app.log,
-  };
-  app.jobs.register(LONG_FORM_JOB_TYPE, longFormHandler(jobDependencies), { onFailed: longFormFailureHandler(jobDependencies) });
-  app.jobs.onUpdate((job) => {
-    if (job.type === LONG_FORM_JOB_TYPE) app.realtime.emitToUser(job.userId, TTS_JOB_UPDATED_EVENT, toTtsJob(job, app.mediaLinks));
-  });
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
   const extractor = new DocumentExtractor({ ...DEFAULT_EXTRACTOR_LIMITS, log: app.log });
   app.addHook('onClose', () => extractor.close());

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
 import { probeMedia, DURATION_TOLERANCE_SECONDS } from '@sound-studio/audio';
 import { UPLOAD_LIMITS, type IsolatorJob, type IsolatorJobList } from '@sound-studio/shared';
 import type { Database } from '../../db/client.ts';
-import { jobs } from '../../db/schema.ts';
 import { JobStore } from '../../jobs/job-store.ts';
 import type { JobQueue } from '../../jobs/types.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -82,12 +80,7 @@ export class VoiceIsolatorService {
   }
 
   async history(userId: string): Promise<IsolatorJobList> {
-    const rows = await this.deps.db
-      .select()
-      .from(jobs)
-      .where(and(eq(jobs.userId, userId), eq(jobs.type, ISOLATOR_JOB_TYPE)))
-      .orderBy(desc(jobs.createdAt), desc(jobs.id))
-      .limit(HISTORY_LIMIT);
+    const rows = await this.#jobStore.latestOfUser(userId, ISOLATOR_JOB_TYPE, HISTORY_LIMIT);
     return { items: rows.map((row) => toIsolatorJob(row, this.deps.mediaLinks)) };
   }
 }

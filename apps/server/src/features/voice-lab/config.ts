@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Environment } from '../../config.ts';
+import type { Environment } from '../../lib/environment.ts';
 
 export const VOICE_CLONE_PROVIDERS = ['local', 'minimax'] as const;
 

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { MusicError } from '../errors.ts';
 import type { RenderReplyMessage, RenderRequestMessage, RenderTaskName, RenderTasks, RenderWorkerData } from './protocol.ts';
+import { workerScript } from '../../worker-script.ts';
 
 export type ProgressListener = (stage: 'render' | 'master' | 'encode', fraction: number) => void;
 
@@ -101,7 +102,7 @@ export class RenderWorkerPool {
 
   private spawnIfRoom(): PooledWorker | undefined {
     if (this.workers.length >= this.options.size) return undefined;
-    const thread = new Worker(new URL('./worker-entry.mjs', import.meta.url), { name: 'music-render', workerData: this.options.workerData });
+    const thread = new Worker(workerScript(import.meta.url, './worker-entry.mjs', 'music-render-worker'), { name: 'music-render', workerData: this.options.workerData });
     const worker: PooledWorker = { thread };
     thread.unref();
     thread.on('message', (reply: RenderReplyMessage) => this.onReply(worker, reply));

@@ -8,6 +8,7 @@ import { alignSpokenWords } from '../word-alignment.ts';
 import type { WordTiming } from '@sound-studio/shared';
 import type { RenderedSentence, SentenceWord } from './protocol.ts';
 import { WorkerPool } from './worker-pool.ts';
+import { workerScript } from '../../worker-script.ts';
 
 export interface LocalSpeechEngineOptions {
   /** Worker threads, each with its own warm eSpeak instance. Default: min(2, CPU count). */
@@ -32,7 +33,7 @@ export class LocalSpeechEngine implements SpeechEngine {
   constructor(options: LocalSpeechEngineOptions = {}) {
     this.pool = new WorkerPool({
       size: options.workers ?? defaultWorkerCount(),
-      entry: new URL('./worker-entry.mjs', import.meta.url),
+      entry: workerScript(import.meta.url, './worker-entry.mjs', 'espeak-worker'),
       name: 'sound-studio-espeak',
     });
     this.limits = { ...DEFAULT_SPEECH_LIMITS, ...options.limits };

@@ -1,0 +1,61 @@
+import path from 'node:path';
+import type { SpeechEngine } from '@sound-studio/audio';
+import { Redis } from 'ioredis';
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import { CustomVoices } from './features/custom-voices/custom-voices.ts';
+import { createJobQueue } from './jobs/create-job-queue.ts';
+import type { JobLogger } from './jobs/job-runner.ts';
+import type { JobQueue } from './jobs/types.ts';
+import type { Clock } from './lib/clock.ts';
+import type { FileStore } from './lib/file-store/file-store.ts';
+import { LocalFileStore } from './lib/file-store/local-file-store.ts';
+import { MediaLinks } from './lib/media-links.ts';
+import { createConfiguredSpeechEngine, LazySpeechEngine } from './lib/speech/engine.ts';
+import { VoiceDirectory } from './lib/voice-directory.ts';
+
+/**
+ * The services the API server (app.ts) and the job worker (worker-bootstrap.ts) build alike, so both run jobs over the
+ * same storage, engine and queue.
+ */
+
+/** The speech engine SPEECH_PROVIDER selects, started on first use. */
+export function createSpeechEngine(config: AppConfig): SpeechEngine {
+  return new LazySpeechEngine(config.speech.provider, () => createConfiguredSpeechEngine(config.speech));
+}
+
+export interface MediaServices {
+  files: FileStore;
+  mediaLinks: MediaLinks;
+  voices: VoiceDirectory;
+}
+
+/** Stored media (DATA_DIR/media), signed links to it and the voice directory. */
+export function createMediaServices(config: AppConfig, db: Database, clock: Clock): MediaServices {
+  const files = new LocalFileStore(path.join(config.dataDir, 'media'));
+  const mediaLinks = new MediaLinks(config.jwtSecret, clock);
+  return { files, mediaLinks, voices: new VoiceDirectory(new CustomVoices(db, files, mediaLinks)) };
+}
+
+/** BullMQ when REDIS_URL is set, otherwise this process polls the jobs table. */
+export function createConfiguredJobQueue(config: AppConfig, db: Database, clock: Clock, log: JobLogger): JobQueue {
+  return createJobQueue({
+    db,
+    clock,
+    log,
+    concurrency: config.jobs.concurrency,
+    redis: config.redisUrl ? { url: config.redisUrl, keyPrefix: config.redisKeyPrefix } : null,
+  });
+}
+
+/** Connects up front so a wrong REDIS_URL stops the start with a clear error instead of failing requests later. */
+export async function connectRedis(url: string): Promise<Redis> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  try {
+    await redis.connect();
+  } catch (error) {
+    redis.disconnect();
+    throw new Error(`Cannot connect to Redis at REDIS_URL: ${String(error)}`, { cause: error });
+  }
+  return redis;
+}

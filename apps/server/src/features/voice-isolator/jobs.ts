@@ -1,0 +1,24 @@
+import { mkdir } from 'node:fs/promises';
+import { VoiceIsolator } from '@sound-studio/audio';
+import { ISOLATOR_JOB_UPDATED_EVENT } from '@sound-studio/shared';
+import type { CloseJobResources, JobServices } from '../../jobs/job-services.ts';
+import { voiceLabUploadDir } from '../voice-lab/form-to-disk.ts';
+import { ISOLATOR_JOB_TYPE, isolatorFailureHandler, isolatorJobHandler, toIsolatorJob } from './isolator-job.ts';
+
+/**
+ * The voice isolator's job: its worker pool (ISOLATOR_WORKERS threads) serves isolation only, so a clone never waits
+ * behind a long isolation. Decoding copies stored uploads to the voice lab's upload folder in DATA_DIR.
+ */
+export async function registerVoiceIsolatorJobs(services: JobServices): Promise<CloseJobResources> {
+  const { files, credits, mediaLinks, jobs, realtime } = services;
+  const scratchDir = voiceLabUploadDir(services.config);
+  await mkdir(scratchDir, { recursive: true });
+  const isolator = new VoiceIsolator({ workers: services.config.voiceLab.isolatorWorkers });
+  jobs.register(ISOLATOR_JOB_TYPE, isolatorJobHandler({ isolator, files, credits, scratchDir }), {
+    onFailed: isolatorFailureHandler({ files, credits }),
+  });
+  jobs.onUpdate((job) => {
+    if (job.type === ISOLATOR_JOB_TYPE) realtime.emitToUser(job.userId, ISOLATOR_JOB_UPDATED_EVENT, toIsolatorJob(job, mediaLinks));
+  });
+  return () => isolator.close();
+}
