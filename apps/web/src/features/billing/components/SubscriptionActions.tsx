@@ -8,7 +8,6 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useFormatters, useLocalizedPath } from '../../../lib/i18n.ts';
 import { useBillingAction, usePortalRequest } from '../api/billing-api.ts';
-import { browserNavigation } from '../hooks/browser-navigation.ts';
 import { planLabel } from '../hooks/plan-label.ts';
 
 type Confirming = 'cancel' | 'refund' | null;
@@ -70,7 +69,7 @@ export function SubscriptionActions({ billing }: { billing: BillingOverview }) {
             variant="outline"
             size="sm"
             loading={portal.isPending}
-            onClick={() => portal.mutate(undefined, { onSuccess: ({ url }) => browserNavigation.assign(url) })}
+            onClick={() => portal.mutate(undefined, { onSuccess: ({ url }) => window.location.assign(url) })}
           >
             <CreditCard aria-hidden />
             {t('billing.actions.portal')}

@@ -4,7 +4,6 @@ import type { BillingInterval, BillingOverview, CheckoutReply, PlanTier } from '
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useFormatters } from '../../../lib/i18n.ts';
 import { useCheckoutRequest } from '../api/billing-api.ts';
-import { browserNavigation } from './browser-navigation.ts';
 import { planLabel } from './plan-label.ts';
 
 /** What an applied change says: a downgrade waits for the cycle's end, anything else is already in place. */
@@ -33,7 +32,7 @@ export function useCheckout() {
         { plan, interval },
         {
           onSuccess: (reply: CheckoutReply) => {
-            if (reply.action === 'redirect') browserNavigation.assign(reply.url);
+            if (reply.action === 'redirect') window.location.assign(reply.url);
             if (reply.action === 'applied') toast.show(appliedMessage(reply.billing), 'success');
           },
         },
