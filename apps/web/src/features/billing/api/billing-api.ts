@@ -20,7 +20,7 @@ export function useBillingOverview() {
   });
 }
 
-/** The billing calls that change the subscription and answer with nothing the page needs beyond a fresh overview. */
+/** The billing calls that change the subscription in place. */
 export const BILLING_ACTIONS = {
   cancelPendingChange: { method: 'DELETE', path: '/billing/pending-change' },
   cancelScheduledChange: { method: 'DELETE', path: '/billing/scheduled-change' },
@@ -30,9 +30,11 @@ export const BILLING_ACTIONS = {
 } as const;
 export type BillingAction = keyof typeof BILLING_ACTIONS;
 
-function runAction(action: BillingAction): Promise<unknown> {
+/** Each answers with the overview as it now stands. */
+function runAction(action: BillingAction): Promise<BillingOverview> {
   const { method, path } = BILLING_ACTIONS[action];
-  return method === 'DELETE' ? api.delete(path) : api.post(path);
+  const options = { schema: billingOverviewSchema };
+  return method === 'DELETE' ? api.delete(path, options) : api.post(path, undefined, options);
 }
 
 /**
@@ -50,7 +52,7 @@ function useRefreshAfterChange() {
 
 export function useBillingAction(action: BillingAction) {
   const refresh = useRefreshAfterChange();
-  return useMutation({ mutationFn: () => runAction(action), onSuccess: () => refresh() });
+  return useMutation({ mutationFn: () => runAction(action), onSuccess: (overview) => refresh(overview) });
 }
 
 /** POST /api/billing/checkout; the reply says whether to leave for the provider, wait, or show the applied change. */

@@ -196,6 +196,28 @@ describe('BillingSection', () => {
     expect(await screen.findByTestId('billing-plan')).toHaveTextContent('Free');
   });
 
+  it.each([
+    ['success', 'Thank you! Your payment went through'],
+    ['cancel', 'Checkout was cancelled. Nothing was charged.'],
+  ])('brings the section into view and says how a provider checkout ended (%s)', async (outcome, message) => {
+    const scrollIntoView = vi.fn();
+    Element.prototype.scrollIntoView = scrollIntoView;
+    serveBilling(makeBillingOverview());
+    renderWithProviders(<BillingSection />, { path: `/settings/billing?checkout=${outcome}` });
+    expect(await screen.findByRole('status')).toHaveTextContent(message);
+    expect(scrollIntoView).toHaveBeenCalledTimes(1);
+  });
+
+  it('stays where it is on the plain settings page', async () => {
+    const scrollIntoView = vi.fn();
+    Element.prototype.scrollIntoView = scrollIntoView;
+    serveBilling(makeBillingOverview());
+    renderWithProviders(<BillingSection />, { path: '/settings' });
+    await screen.findByTestId('billing-plan');
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(scrollIntoView).not.toHaveBeenCalled();
+  });
+
   it('speaks Turkish', async () => {
     await setupI18n('tr');
     const pendingChange = { id: 'pc-1', plan: 'creator', interval: 'yearly', amountDueCents: 21_120, creditsOnPayment: 1_500_000, createdAt: '2026-11-25T12:00:00.000Z' } as const;

@@ -1,9 +1,11 @@
+import { useRef } from 'react';
 import { RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useBillingOverview } from '../api/billing-api.ts';
+import { useCheckoutReturn } from '../hooks/use-checkout-return.ts';
 import { useUserPlanSync } from '../hooks/use-user-plan-sync.ts';
 import { InvoiceList } from './InvoiceList.tsx';
 import { PendingChangeNotice } from './PendingChangeNotice.tsx';
@@ -29,6 +31,8 @@ function BillingSkeleton() {
 export function BillingSection() {
   const { t } = useTranslation();
   const overview = useBillingOverview();
+  const section = useRef<HTMLDivElement>(null);
+  const checkoutOutcome = useCheckoutReturn(section, overview.isSuccess);
   useUserPlanSync(overview.data);
   if (overview.isPending) return <BillingSkeleton />;
   if (overview.isError) {
@@ -47,7 +51,10 @@ export function BillingSection() {
   const billing = overview.data;
   const scheduled = billing.subscription.scheduledChange;
   return (
-    <div className="flex flex-col gap-5" data-testid="billing-section">
+    <div ref={section} className="flex scroll-mt-6 flex-col gap-5" data-testid="billing-section">
+      {checkoutOutcome && (
+        <Alert tone={checkoutOutcome === 'success' ? 'success' : 'info'}>{t(`billing.checkoutReturn.${checkoutOutcome}`)}</Alert>
+      )}
       <SubscriptionSummary billing={billing} />
       {scheduled && <ScheduledChangeNotice subscription={billing.subscription} change={scheduled} />}
       {billing.pendingChange && <PendingChangeNotice pending={billing.pendingChange} />}
