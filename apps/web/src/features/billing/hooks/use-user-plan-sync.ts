@@ -23,7 +23,7 @@ export function useUserPlanSync(overview: BillingOverview | undefined): void {
       .validate()
       .then(({ user: fresh }) => updateUser(fresh))
       .catch(() => {
-        // The label stays as it was; the next overview that differs tries again.
+        // The label stays as it was until the next page that shows billing reads the user again.
         syncedPlan.current = null;
       });
   }, [label, plan, queryClient, updateUser]);
