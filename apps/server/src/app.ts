@@ -15,6 +15,8 @@ import { seedPlans } from './db/plan-seeds.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { apiKeysRoutes } from './features/api-keys/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { billingRoutes } from './features/billing/routes.ts';
+import type { ProviderFactories } from './features/billing/providers/index.ts';
 import { creditsRoutes } from './features/credits/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { mediaRoutes } from './features/media/routes.ts';
@@ -58,6 +60,8 @@ export interface BuildAppOptions {
   database?: DatabaseHandle;
   /** A speech engine the caller owns (tests share one per file); otherwise the configured one, closed with the app. */
   speechEngine?: SpeechEngine;
+  /** Payment providers besides the built-in `manual`, by BILLING_PROVIDER name (tests pass a local fake). */
+  billingProviders?: ProviderFactories;
 }
 
 /**
@@ -115,6 +119,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         await api.register(preferencesRoutes);
         await api.register(musicRoutes);
         await api.register(apiKeysRoutes);
+        await api.register(billingRoutes, { providers: options.billingProviders });
       },
       { prefix: '/api' },
     );

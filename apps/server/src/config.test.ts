@@ -201,4 +201,19 @@ describe('loadConfig', () => {
     expect(message).toContain('MINIMAX_BASE_URL must be a URL starting with http:// or https://');
     expect(message).not.toContain('secret-key');
   });
+
+  it('bills manually by default and needs both Stripe secrets for stripe, without echoing them', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).billing).toEqual({
+      provider: 'manual',
+      stripeSecretKey: null,
+      stripeWebhookSecret: null,
+      cycleCheckSeconds: 300,
+    });
+    const stripe = loadConfig({ DATA_DIR: dataDir(), BILLING_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' });
+    expect(stripe.billing).toMatchObject({ provider: 'stripe', stripeSecretKey: 'sk_x', stripeWebhookSecret: 'whsec_x' });
+    expect(configError({ BILLING_PROVIDER: 'paypal' })).toContain('BILLING_PROVIDER must be one of manual, stripe');
+    const message = configError({ BILLING_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_secret_value' });
+    expect(message).toContain('STRIPE_WEBHOOK_SECRET is required when BILLING_PROVIDER is stripe');
+    expect(message).not.toContain('sk_secret_value');
+  });
 });

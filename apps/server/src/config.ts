@@ -4,6 +4,7 @@ import { RATE_LIMITS, type RateLimitDetails, type RateLimitRule } from '@sound-s
 import { z } from 'zod';
 import { musicConfigFrom, type MusicConfig } from './features/music/config.ts';
 import { apiKeysConfigFrom, type ApiKeysConfig } from './lib/api-keys/config.ts';
+import { billingConfigFrom, type BillingConfig } from './features/billing/config.ts';
 import { voiceLabConfigFrom, type VoiceLabConfig } from './features/voice-lab/config.ts';
 import { SERVER_PACKAGE_DIR } from './lib/paths.ts';
 import { readOrCreateSecretFile } from './lib/secret-files.ts';
@@ -60,6 +61,7 @@ export interface AppConfig {
   readonly music: Readonly<MusicConfig>;
   readonly voiceLab: Readonly<VoiceLabConfig>;
   readonly apiKeys: Readonly<ApiKeysConfig>;
+  readonly billing: Readonly<BillingConfig>;
 }
 
 export type Environment = Record<string, string | undefined>;
@@ -70,7 +72,15 @@ export class ConfigError extends Error {
 }
 
 // Never echoed back in error messages: they may carry passwords.
-const SECRET_VARIABLES = new Set(['JWT_SECRET', 'ADMIN_TOKEN', 'DATABASE_URL', 'REDIS_URL', 'MINIMAX_API_KEY']);
+const SECRET_VARIABLES = new Set([
+  'JWT_SECRET',
+  'ADMIN_TOKEN',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'MINIMAX_API_KEY',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+]);
 
 export const JWT_SECRET_FILE = 'jwt-secret';
 export const ADMIN_TOKEN_FILE = 'admin-token';
@@ -194,6 +204,8 @@ export function loadConfig(env: Environment = process.env): AppConfig {
   if ('problems' in voiceLab) throw new ConfigError(`Invalid configuration:\n${voiceLab.problems.join('\n')}`);
   const apiKeys = apiKeysConfigFrom(provided);
   if ('problems' in apiKeys) throw new ConfigError(`Invalid configuration:\n${apiKeys.problems.join('\n')}`);
+  const billing = billingConfigFrom(provided);
+  if ('problems' in billing) throw new ConfigError(`Invalid configuration:\n${billing.problems.join('\n')}`);
   const baseDir = invocationDir(env);
   const dataDir = resolveDataDir(env);
   ensureDataDir(dataDir);
@@ -223,6 +235,7 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     music: music.config,
     voiceLab: voiceLab.config,
     apiKeys: apiKeys.config,
+    billing: billing.config,
   } satisfies AppConfig);
 }
 

@@ -15,6 +15,9 @@ describe('parseAdminCommand', () => {
       reason: 'Refund',
     });
     expect(parseAdminCommand(['plans', 'list', '--json'])).toEqual({ kind: 'plans-list', json: true });
+    expect(parseAdminCommand(['subscriptions', 'list'])).toEqual({ kind: 'subscriptions-list', json: false });
+    expect(parseAdminCommand(['subscriptions', 'approve', 'abc'])).toEqual({ kind: 'subscriptions-approve', pendingChangeId: 'abc' });
+    expect(parseAdminCommand(['subscriptions', 'reject', 'abc'])).toEqual({ kind: 'subscriptions-reject', pendingChangeId: 'abc' });
   });
 
   it('turns plan options into a patch', () => {
@@ -51,6 +54,8 @@ describe('parseAdminCommand', () => {
     [['plans', 'edit', 'free']],
     [['plans', 'edit', 'free', '--popular', 'yes']],
     [['plans', 'edit', 'free', '--feature', 'teleport=true']],
+    [['subscriptions', 'approve']],
+    [['subscriptions', 'cancel', 'abc']],
   ])('refuses %j with a usage message', (argv) => {
     expect(() => parseAdminCommand(argv)).toThrow(UsageError);
   });

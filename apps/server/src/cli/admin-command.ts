@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { PLAN_TIERS, type Plan } from '@sound-studio/shared';
 import type { AdminPlanPatch, AdminUser } from '../features/admin/schemas.ts';
+import type { AdminPendingDecision, AdminSubscriptionsReply } from '../features/billing/admin-routes.ts';
 import { FEATURED_HELP, parseFeaturedCommand, runFeaturedCommand, type FeaturedCommand } from './featured-command.ts';
 
 /** What the operator asked for, parsed from the command line. */
@@ -10,6 +11,8 @@ export type AdminCommand =
   | { kind: 'credits-grant'; email: string; amount: number; reason: string | undefined }
   | { kind: 'plans-list'; json: boolean }
   | { kind: 'plans-edit'; name: string; patch: AdminPlanPatch }
+  | { kind: 'subscriptions-list'; json: boolean }
+  | { kind: 'subscriptions-approve' | 'subscriptions-reject'; pendingChangeId: string }
   | FeaturedCommand;
 
 export class UsageError extends Error {
@@ -33,6 +36,9 @@ Usage: npm run admin -- <command>
       --rate NAME=N               (ttsPerCharacter, musicPer30Seconds, voiceCloneCreation, voiceIsolatorPerMinute;
                                    repeatable)
       Without --yearly-price, a new monthly price or discount recomputes the yearly price.
+  subscriptions list [--json]             plan changes waiting for approval, and paid subscriptions
+  subscriptions approve <pendingChangeId>  the change was paid (manual billing): apply it now
+  subscriptions reject <pendingChangeId>   refuse it; the account keeps its plan
 ${FEATURED_HELP}
 Environment:
   ADMIN_URL    server address (default http://127.0.0.1:$PORT, PORT defaulting to 3000)
@@ -103,6 +109,13 @@ export function parseAdminCommand(argv: string[]): AdminCommand {
       if (Object.keys(patch).length === 0) throw new UsageError('Nothing to change: give at least one option, see --help.');
       return { kind: 'plans-edit', name, patch };
     }
+    case 'subscriptions list':
+      expectArguments(rest, 0, command);
+      return { kind: 'subscriptions-list', json: values.json ?? false };
+    case 'subscriptions approve':
+    case 'subscriptions reject':
+      expectArguments(rest, 1, `${command} <pendingChangeId>`);
+      return { kind: action === 'approve' ? 'subscriptions-approve' : 'subscriptions-reject', pendingChangeId: rest[0] as string };
     default:
       throw new UsageError(`Unknown command "${command}". See --help.`);
   }
@@ -207,6 +220,24 @@ export async function runAdminCommand(command: AdminCommand, options: AdminClien
       options.write(`Updated plan ${plan.name}; signed-in clients were notified.\n${plansTable([plan])}`);
       return;
     }
+    case 'subscriptions-list': {
+      const reply = await call<AdminSubscriptionsReply>('GET', '/api/admin/subscriptions');
+      options.write(command.json ? json(reply) : subscriptionsTables(reply));
+      return;
+    }
+    case 'subscriptions-approve':
+    case 'subscriptions-reject': {
+      const decision = command.kind === 'subscriptions-approve' ? 'approve' : 'reject';
+      const id = encodeURIComponent(command.pendingChangeId);
+      const reply = await call<AdminPendingDecision>('POST', `/api/admin/subscriptions/${id}/${decision}`);
+      const change = reply.pendingChange;
+      options.write(
+        reply.status === 'approved'
+          ? `Approved: ${reply.email} is now on ${reply.plan} (${change.interval}); ${money(change.amountDueCents)} invoiced, ${change.creditsOnPayment.toLocaleString('en-US')} credits granted.\n`
+          : `Rejected the change of ${reply.email} to ${change.plan}; the account stays on ${reply.plan}.\n`,
+      );
+      return;
+    }
     case 'featured':
       await runFeaturedCommand(command, call, options.write);
       return;
@@ -263,6 +294,44 @@ function plansTable(plans: Plan[]): string {
       plan.display.badge ?? '',
     ]),
   );
+}
+
+function money(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}
+
+function subscriptionsTables(reply: AdminSubscriptionsReply): string {
+  const pending =
+    reply.pendingChanges.length === 0
+      ? 'No plan changes are waiting.\n'
+      : table(
+          ['Pending change id', 'Email', 'From', 'To', 'Interval', 'Due', 'Credits', 'Requested'],
+          reply.pendingChanges.map((change) => [
+            change.id,
+            change.email,
+            change.currentPlan,
+            change.plan,
+            change.interval,
+            money(change.amountDueCents),
+            change.creditsOnPayment.toLocaleString('en-US'),
+            change.createdAt.slice(0, 16).replace('T', ' '),
+          ]),
+        );
+  const paid =
+    reply.subscriptions.length === 0
+      ? 'No paid subscriptions.\n'
+      : table(
+          ['Email', 'Plan', 'Interval', 'Status', 'Period ends', 'Then'],
+          reply.subscriptions.map((row) => [
+            row.email,
+            row.plan,
+            row.interval,
+            row.status,
+            row.currentPeriodEnd.slice(0, 10),
+            row.scheduledPlan ?? '',
+          ]),
+        );
+  return `${pending}\n${paid}`;
 }
 
 function table(header: string[], rows: string[][]): string {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   CREDIT_REASONS,
   JOB_STATUSES,
@@ -130,11 +130,21 @@ export const creditTransactions = pgTable(
     description: text('description').notNull(),
     reference: text('reference'),
     reservationId: uuid('reservation_id').references(() => creditReservations.id, { onDelete: 'set null' }),
+    /** A grant's roll-over limit: its unspent remainder lapses then (an 'expiry' row); null never lapses. */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (table) => [
     index('credit_transactions_user_sequence_idx').on(table.userId, table.sequence),
     index('credit_transactions_reservation_id_idx').on(table.reservationId),
+    // One monthly grant per user and cycle (reference 'cycle:<start>') or plan change, whichever node writes it.
+    uniqueIndex('credit_transactions_monthly_grant_once')
+      .on(table.userId, table.reference)
+      .where(sql`${table.reason} = 'monthly_grant'`),
+    // A grant lapses or is reversed at most once (reference: the grant's row id).
+    uniqueIndex('credit_transactions_grant_closed_once')
+      .on(table.reference)
+      .where(sql`${table.reason} in ('expiry', 'refund_reversal')`),
   ],
 );
 
@@ -213,3 +223,4 @@ export const userPreferences = pgTable('user_preferences', {
 export * from './music-schema.ts';
 export * from './voice-lab-schema.ts';
 export * from './api-keys-schema.ts';
+export * from './billing-schema.ts';

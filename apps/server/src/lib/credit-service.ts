@@ -1,11 +1,29 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
 import { PRICING_PATH, type CreditReason, type InsufficientCreditsDetails } from '@sound-studio/shared';
 import type { Database } from '../db/client.ts';
 import { creditReservations, creditTransactions, users, type ReservationStatus } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
+import { openLotRemainders, type CreditLot } from './credit-cycle.ts';
 import { AppError } from './errors.ts';
 
 export type GrantReason = Extract<CreditReason, 'signup_grant' | 'monthly_grant' | 'admin_grant' | 'refund'>;
+/** Rows that close a grant: its remainder lapsing, or being taken back with a refunded payment. */
+export type GrantClosingReason = Extract<CreditReason, 'expiry' | 'refund_reversal'>;
+
+const GRANT_REASONS: readonly GrantReason[] = ['signup_grant', 'monthly_grant', 'admin_grant', 'refund'];
+const CLOSING_REASONS: readonly GrantClosingReason[] = ['expiry', 'refund_reversal'];
+const SPENDING_REASONS: readonly CreditReason[] = ['hold', 'charge', 'release'];
+
+/** An open grant and what is left of it (oldest spent first). */
+export interface OpenGrant {
+  id: string;
+  amount: number;
+  remaining: number;
+  reason: GrantReason;
+  reference: string | null;
+  expiresAt: Date | null;
+  createdAt: Date;
+}
 
 export interface ReservationOutcome {
   id: string;
@@ -89,8 +107,15 @@ export class CreditService {
     return row.credits;
   }
 
-  /** Adds credits; returns the new balance. */
-  async grant(userId: string, amount: number, reason: GrantReason, description: string, reference?: string): Promise<number> {
+  /** Adds credits; returns the new balance. `expiresAt`: when the grant's unspent remainder lapses (never: null). */
+  async grant(
+    userId: string,
+    amount: number,
+    reason: GrantReason,
+    description: string,
+    reference?: string,
+    expiresAt: Date | null = null,
+  ): Promise<number> {
     assertPositiveWhole(amount);
     return this.db.transaction(async (tx) => {
       const [updated] = await tx
@@ -105,10 +130,110 @@ export class CreditService {
         reason,
         description,
         reference: reference ?? null,
+        expiresAt,
         createdAt: this.#now(),
       });
       return updated.credits;
     });
+  }
+
+  /**
+   * A monthly grant keyed by `reference` (a cycle or a plan change): written once per user and reference, whichever
+   * node or retry gets there first (the unique index credit_transactions_monthly_grant_once decides). Returns whether
+   * this call wrote it.
+   */
+  async grantOnce(userId: string, amount: number, description: string, reference: string, expiresAt: Date | null): Promise<boolean> {
+    assertPositiveWhole(amount);
+    return this.db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(creditTransactions)
+        .values({ userId, amount, reason: 'monthly_grant', description, reference, expiresAt, createdAt: this.#now() })
+        .onConflictDoNothing()
+        .returning({ id: creditTransactions.id });
+      if (inserted.length === 0) return false;
+      const [updated] = await tx
+        .update(users)
+        .set({ credits: sql`${users.credits} + ${amount}` })
+        .where(eq(users.id, userId))
+        .returning({ credits: users.credits });
+      if (!updated) throw userNotFound();
+      return true;
+    });
+  }
+
+  /** The user's grants that have not lapsed or been reversed, oldest first, with what is left of each. */
+  async openGrants(userId: string): Promise<OpenGrant[]> {
+    const grants = await this.db
+      .select()
+      .from(creditTransactions)
+      .where(
+        and(eq(creditTransactions.userId, userId), gt(creditTransactions.amount, 0), inArray(creditTransactions.reason, [...GRANT_REASONS])),
+      )
+      .orderBy(asc(creditTransactions.sequence));
+    const closings = await this.db
+      .select({ reference: creditTransactions.reference, amount: creditTransactions.amount })
+      .from(creditTransactions)
+      .where(and(eq(creditTransactions.userId, userId), inArray(creditTransactions.reason, [...CLOSING_REASONS])));
+    const [spending] = await this.db
+      .select({ sum: sql<number>`coalesce(sum(${creditTransactions.amount}), 0)::int` })
+      .from(creditTransactions)
+      .where(and(eq(creditTransactions.userId, userId), inArray(creditTransactions.reason, [...SPENDING_REASONS])));
+    const closedAmount = new Map(closings.map((row) => [row.reference, -row.amount]));
+    const lots: CreditLot[] = grants.map((row) => ({
+      id: row.id,
+      amount: row.amount,
+      expiresAt: row.expiresAt,
+      closedAmount: closedAmount.get(row.id) ?? null,
+    }));
+    const remainders = openLotRemainders(lots, -(spending?.sum ?? 0));
+    return grants
+      .filter((row) => remainders.has(row.id))
+      .map((row) => ({
+        id: row.id,
+        amount: row.amount,
+        remaining: remainders.get(row.id) ?? 0,
+        reason: row.reason as GrantReason,
+        reference: row.reference,
+        expiresAt: row.expiresAt,
+        createdAt: row.createdAt,
+      }));
+  }
+
+  /**
+   * Closes grants: their unspent remainders leave the balance as 'expiry' (lapsed) or 'refund_reversal' rows, one per
+   * grant even when nothing is left (the row marks the grant closed; the unique index keeps it to one). The user's row
+   * is locked first, so no spending moves between reading the remainders and taking them. Returns the credits taken.
+   */
+  async closeGrants(userId: string, pick: (open: OpenGrant[]) => OpenGrant[], reason: GrantClosingReason, description: string): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      const inTx = this.within(tx);
+      let taken = 0;
+      for (const grant of pick(await inTx.openGrants(userId))) {
+        const inserted = await tx
+          .insert(creditTransactions)
+          .values({ userId, amount: -grant.remaining, reason, description, reference: grant.id, createdAt: this.#now() })
+          .onConflictDoNothing()
+          .returning({ id: creditTransactions.id });
+        if (inserted.length === 0 || grant.remaining === 0) continue;
+        await tx
+          .update(users)
+          .set({ credits: sql`${users.credits} - ${grant.remaining}` })
+          .where(eq(users.id, userId));
+        taken += grant.remaining;
+      }
+      return taken;
+    });
+  }
+
+  /** Lapses every open grant whose roll-over limit has come by `at`. */
+  expireGrants(userId: string, at: Date): Promise<number> {
+    return this.closeGrants(
+      userId,
+      (open) => open.filter((grant) => grant.expiresAt !== null && grant.expiresAt.getTime() <= at.getTime()),
+      'expiry',
+      'Unused credits expired',
+    );
   }
 
   /**

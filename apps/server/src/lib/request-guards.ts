@@ -24,6 +24,9 @@ function isAdminCall(path: string): boolean {
   return isUnder(path, '/api/admin');
 }
 
+/** Payment providers' webhooks prove themselves with a signature over the raw body; they never carry a CSRF token. */
+export const PAYMENT_WEBHOOKS_PREFIX = '/api/billing/webhooks';
+
 /**
  * Every mutating API call must carry a valid, unexpired X-CSRF-Token from GET /api/auth/csrf-token (unless
  * CSRF_PROTECTION is off).
@@ -32,7 +35,7 @@ export function installCsrfProtection(app: FastifyInstance): void {
   if (!app.config.csrfProtection) return;
   app.addHook('onRequest', async (request) => {
     const path = pathOf(request);
-    if (!MUTATING_METHODS.has(request.method) || !isApiCall(path) || isAdminCall(path)) return;
+    if (!MUTATING_METHODS.has(request.method) || !isApiCall(path) || isAdminCall(path) || isUnder(path, PAYMENT_WEBHOOKS_PREFIX)) return;
     const header = request.headers['x-csrf-token'];
     const token = Array.isArray(header) ? header[0] : header;
     if (!isValidCsrfToken(app.config.jwtSecret, token, app.clock.now())) {
@@ -41,7 +44,7 @@ export function installCsrfProtection(app: FastifyInstance): void {
   });
 }
 
-const UNLIMITED_PREFIXES = ['/api/admin', '/api/docs', '/api/health'];
+const UNLIMITED_PREFIXES = ['/api/admin', '/api/docs', '/api/health', PAYMENT_WEBHOOKS_PREFIX];
 
 /**
  * The generic API limit: per signed-in user when the bearer token verifies (signature only, no database), otherwise

@@ -10,6 +10,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig, type AppConfig, type Environment } from '../config.ts';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/client.ts';
+import type { ProviderFactories } from '../features/billing/providers/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import { issueCsrfToken } from '../lib/csrf.ts';
 
@@ -176,11 +177,18 @@ export class TestApp {
     clock?: TestClock;
     /** Share one engine across the apps of a test file (the caller closes it). */
     speechEngine?: SpeechEngine;
+    /** Payment providers besides `manual` (a local fake of Stripe). */
+    billingProviders?: ProviderFactories;
   }): Promise<TestApp> {
     const { folder, remove } = temporaryFolder();
     const config = testConfig(folder, options.env);
     const clock = options.clock ?? new TestClock();
-    const app = await buildApp(config, { clock, database: options.database, speechEngine: options.speechEngine });
+    const app = await buildApp(config, {
+      clock,
+      database: options.database,
+      speechEngine: options.speechEngine,
+      billingProviders: options.billingProviders,
+    });
     return new TestApp(app, config, clock, options.database, remove);
   }
 

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** Why credits moved. Grants add, charges and holds subtract, releases give a hold back. */
+/**
+ * Why credits moved. Grants add, charges and holds subtract, releases give a hold back; `expiry` takes a grant's
+ * unspent remainder when it lapses (3 cycles after it was granted) and `refund_reversal` when its payment is refunded.
+ */
 export const CREDIT_REASONS = [
   'signup_grant',
   'monthly_grant',
@@ -9,6 +12,8 @@ export const CREDIT_REASONS = [
   'charge',
   'release',
   'refund',
+  'expiry',
+  'refund_reversal',
 ] as const;
 export type CreditReason = (typeof CREDIT_REASONS)[number];
 

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { planSchema, plansReplySchema, successEnvelope } from '@sound-studio/shared';
 import { AppError } from '../../lib/errors.ts';
@@ -21,18 +22,23 @@ function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
+/** The admin guard: an onRequest hook for every operator route (other features' admin routes use it too). */
+export function adminTokenGuard(adminToken: string): (request: FastifyRequest) => Promise<void> {
+  return async (request) => {
+    const header = request.headers[ADMIN_TOKEN_HEADER];
+    const token = Array.isArray(header) ? header[0] : header;
+    if (!token || !sameSecret(token, adminToken)) {
+      throw new AppError('FORBIDDEN', 'A valid X-Admin-Token header is required');
+    }
+  };
+}
+
 /** The operator API under /api/admin, guarded by the X-Admin-Token header (ADMIN_TOKEN or DATA_DIR/admin-token). */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new AdminService({ db: app.db, clock: app.clock, credits: app.credits, realtime: app.realtime });
   const common = { tags: ['admin'], security: SECURITY.admin };
 
-  app.addHook('onRequest', async (request) => {
-    const header = request.headers[ADMIN_TOKEN_HEADER];
-    const token = Array.isArray(header) ? header[0] : header;
-    if (!token || !sameSecret(token, app.config.adminToken)) {
-      throw new AppError('FORBIDDEN', 'A valid X-Admin-Token header is required');
-    }
-  });
+  app.addHook('onRequest', adminTokenGuard(app.config.adminToken));
 
   app.get(
     '/admin/users',

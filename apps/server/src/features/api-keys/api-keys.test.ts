@@ -65,8 +65,11 @@ describe('creating, listing and revoking keys', () => {
     const user = await t.register();
     const reply = await createKey(t, user);
     expect(reply.statusCode).toBe(403);
-    expect(errorOf(reply)).toMatchObject({ code: 'FORBIDDEN', details: { reason: 'PLAN_NO_API_ACCESS' } });
-    expect(errorOf(reply).error).toMatch(/plan does not include API access/);
+    expect(errorOf(reply)).toMatchObject({
+      code: 'FEATURE_NOT_IN_PLAN',
+      details: { feature: 'apiAccess', plan: 'free', upgradeUrl: '/pricing' },
+    });
+    expect(errorOf(reply).error).toMatch(/API access is not included in your plan/);
     const list = dataOf<ApiKeyList>(await t.request({ url: '/api/api-keys', token: user.session.accessToken }));
     expect(list).toEqual({ items: [], apiAccess: false });
   });
@@ -154,8 +157,8 @@ describe('authenticating with a key', () => {
     await t.db.update(users).set({ planName: 'free' }).where(eq(users.id, user.session.user.id));
     const refused = await callModels(t, bearer(key));
     expect(refused.statusCode).toBe(403);
-    expect(refused.body).toMatchObject({ error: { type: 'permission_error', code: 'plan_no_api_access' } });
-    expect((refused.body as { error: { message: string } }).error.message).toMatch(/plan does not include API access/);
+    expect(refused.body).toMatchObject({ error: { type: 'permission_error', code: 'feature_not_in_plan' } });
+    expect((refused.body as { error: { message: string } }).error.message).toMatch(/API access is not included in your plan/);
     await t.db.update(users).set({ planName: 'starter' }).where(eq(users.id, user.session.user.id));
     expect((await callModels(t, bearer(key))).statusCode).toBe(200);
   });

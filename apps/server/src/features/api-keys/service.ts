@@ -1,10 +1,10 @@
 import { API_KEYS_PER_USER, type ApiKey, type ApiKeyList, type CreatedApiKey, type createApiKeySchema } from '@sound-studio/shared';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { noApiAccessError } from '../../lib/api-keys/authenticator.ts';
 import { generateApiKey } from '../../lib/api-keys/key-format.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
+import { assertPlanFeature } from '../../lib/plan-features.ts';
 import { ApiKeysRepository, type ApiKeyRow, type KeyUsage } from './repository.ts';
 
 const NO_USAGE: KeyUsage = { requests: 0, credits: 0, characters: 0 };
@@ -20,14 +20,14 @@ export class ApiKeysService {
   readonly #repository: ApiKeysRepository;
 
   constructor(
-    db: Database,
+    private readonly db: Database,
     private readonly clock: Clock,
   ) {
     this.#repository = new ApiKeysRepository(db);
   }
 
   async create(userId: string, input: z.output<typeof createApiKeySchema>): Promise<CreatedApiKey> {
-    if (!(await this.#repository.planHasApiAccess(userId))) throw noApiAccessError();
+    await assertPlanFeature(this.db, userId, 'apiAccess');
     const nowMs = this.clock.now();
     const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
     if (expiresAt && expiresAt.getTime() <= nowMs) throw validationError('expiresAt', 'Expiry must be in the future');

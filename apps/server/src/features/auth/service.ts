@@ -19,6 +19,7 @@ import { signAccessToken } from '../../lib/access-tokens.ts';
 import type { AuthContext } from '../../lib/authentication.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { CreditService } from '../../lib/credit-service.ts';
+import { grantExpiry } from '../../lib/credit-cycle.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../lib/passwords.ts';
 import { findPlanRow } from '../../lib/plan-catalog.ts';
@@ -66,9 +67,12 @@ export class AuthService {
     let session: { userId: string; tokens: SessionTokens };
     try {
       session = await this.#repository.transaction(async (repository, tx) => {
-        const userId = await repository.insertUser({ name: request.name, email: request.email, passwordHash }, this.#now());
+        const createdAt = this.#now();
+        const userId = await repository.insertUser({ name: request.name, email: request.email, passwordHash }, createdAt);
         if (signupCredits > 0) {
-          await this.deps.credits.within(tx).grant(userId, signupCredits, 'signup_grant', 'Welcome credits');
+          // The first credit cycle's grant: it rolls over like every monthly grant (the cycles start at sign-up).
+          const expiresAt = grantExpiry(createdAt, 0);
+          await this.deps.credits.within(tx).grant(userId, signupCredits, 'signup_grant', 'Welcome credits', undefined, expiresAt);
         }
         return { userId, tokens: await this.#openSession(repository, userId) };
       });

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { CreditReason, CreditTransaction } from '@sound-studio/shared';
 import type { Database } from '../../db/client.ts';
 import { creditReservations, creditTransactions, plans, users } from '../../db/schema.ts';
@@ -38,7 +38,7 @@ export class CreditsRepository {
 
   /**
    * Latest ledger rows, newest first. Holds and releases of finished reservations net to zero and are left out;
-   * an open hold is shown.
+   * an open hold is shown. So are zero rows (a fully spent grant's closing row: nothing lapsed).
    */
   async recentTransactions(userId: string, limit: number): Promise<CreditTransaction[]> {
     const rows = await this.db
@@ -55,6 +55,7 @@ export class CreditsRepository {
       .where(
         and(
           eq(creditTransactions.userId, userId),
+          ne(creditTransactions.amount, 0),
           or(
             notInArray(creditTransactions.reason, ['hold', 'release']),
             isNull(creditReservations.id),

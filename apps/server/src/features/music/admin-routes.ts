@@ -1,10 +1,8 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { successEnvelope } from '@sound-studio/shared';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors.ts';
 import { errorReplies, ok, SECURITY } from '../../lib/http.ts';
-import { ADMIN_TOKEN_HEADER } from '../admin/routes.ts';
+import { adminTokenGuard } from '../admin/routes.ts';
 import { MAX_ARTWORK_BYTES } from './artwork-upload.ts';
 import type { FeaturedService } from './featured.ts';
 
@@ -34,21 +32,10 @@ const orderSchema = z.object({ position: z.number().int().min(1) });
 /** The image travels base64-encoded in JSON; the server decides what it is from its bytes. */
 export const artworkUploadSchema = z.object({ dataBase64: z.string().min(1).max(Math.ceil((MAX_ARTWORK_BYTES * 4) / 3) + 8) });
 
-function sameSecret(given: string, expected: string): boolean {
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(given), digest(expected));
-}
-
 /** Operator commands for the featured catalogue under /api/admin/music, guarded like the rest of /api/admin. */
 export const musicAdminRoutes: FastifyPluginAsyncZod<{ featured: FeaturedService }> = async (app, { featured }) => {
   const common = { tags: ['admin'], security: SECURITY.admin };
-  app.addHook('onRequest', async (request) => {
-    const header = request.headers[ADMIN_TOKEN_HEADER];
-    const token = Array.isArray(header) ? header[0] : header;
-    if (!token || !sameSecret(token, app.config.adminToken)) {
-      throw new AppError('FORBIDDEN', 'A valid X-Admin-Token header is required');
-    }
-  });
+  app.addHook('onRequest', adminTokenGuard(app.config.adminToken));
 
   app.get(
     '/admin/music/featured',

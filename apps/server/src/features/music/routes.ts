@@ -22,6 +22,7 @@ import { requireAuth } from '../../lib/authentication.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { errorReplies, ok, SECURITY } from '../../lib/http.ts';
+import { requirePlanFeature } from '../../lib/plan-features.ts';
 import { musicAdminRoutes } from './admin-routes.ts';
 import { LazyMusicEngine } from './engine.ts';
 import { FeaturedService } from './featured.ts';
@@ -89,7 +90,7 @@ export const musicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/music/generate',
     {
-      onRequest: app.authenticate,
+      onRequest: [app.authenticate, requirePlanFeature(app.db, 'musicGeneration')],
       schema: {
         tags: TAGS,
         summary:

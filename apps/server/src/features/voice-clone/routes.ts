@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../lib/authentication.ts';
 import { errorReplies, ok, SECURITY } from '../../lib/http.ts';
+import { requirePlanFeature } from '../../lib/plan-features.ts';
 import type { VoiceCloneService } from './service.ts';
 import { receiveCloneUpload } from './upload.ts';
 
@@ -28,7 +29,7 @@ export function voiceCloneRoutes(service: VoiceCloneService, uploadDir: string):
     app.post(
       '/voice-clone/voices',
       {
-        onRequest: app.authenticate,
+        onRequest: [app.authenticate, requirePlanFeature(app.db, 'voiceCloning')],
         schema: {
           tags: TAGS,
           summary:

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../lib/authentication.ts';
 import { errorReplies, ok, SECURITY } from '../../lib/http.ts';
+import { requirePlanFeature } from '../../lib/plan-features.ts';
 import type { VoiceIsolatorService } from './service.ts';
 import { receiveIsolatorUpload } from './upload.ts';
 
@@ -19,7 +20,7 @@ export function voiceIsolatorRoutes(service: VoiceIsolatorService, uploadDir: st
     app.post(
       '/voice-isolator/jobs',
       {
-        onRequest: app.authenticate,
+        onRequest: [app.authenticate, requirePlanFeature(app.db, 'voiceIsolator')],
         schema: {
           tags: TAGS,
           summary:

@@ -1,8 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import type { PlanTier } from '@sound-studio/shared';
 import type { Database } from '../../db/client.ts';
 import { apiKeys, plans, users } from '../../db/schema.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
+import { featureNotInPlanError } from '../plan-features.ts';
 import type { RateLimiter } from '../rate-limit/limiter.ts';
 import { hashApiKey, looksLikeApiKey } from './key-format.ts';
 
@@ -11,13 +13,6 @@ export interface ApiKeyContext {
   keyId: string;
   userId: string;
   keyName: string;
-}
-
-export const NO_API_ACCESS_MESSAGE = 'Your plan does not include API access. Upgrade to Starter or higher to use API keys.';
-
-/** The FORBIDDEN error for a plan without the apiAccess flag (creating keys, or calling with one after a downgrade). */
-export function noApiAccessError(): AppError {
-  return new AppError('FORBIDDEN', NO_API_ACCESS_MESSAGE, { reason: 'PLAN_NO_API_ACCESS' });
 }
 
 /** How often last_used_at is written: a busy key does not turn every call into an UPDATE. */
@@ -38,19 +33,20 @@ export class ApiKeyAuthenticator {
     if (!token) throw new AppError('UNAUTHORIZED', 'Missing API key: send Authorization: Bearer ss_… or xi-api-key');
     if (!looksLikeApiKey(token)) throw new AppError('UNAUTHORIZED', 'Invalid API key');
     const [row] = await this.db
-      .select({ key: apiKeys, features: plans.features })
+      .select({ key: apiKeys, features: plans.features, plan: users.planName })
       .from(apiKeys)
       .innerJoin(users, eq(users.id, apiKeys.userId))
       .innerJoin(plans, eq(plans.name, users.planName))
       .where(eq(apiKeys.keyHash, hashApiKey(token)));
     if (!row) throw new AppError('UNAUTHORIZED', 'Invalid API key');
-    const { key, features } = row;
+    const { key, features, plan } = row;
     const nowMs = this.clock.now();
     if (key.revokedAt) throw new AppError('UNAUTHORIZED', 'This API key has been revoked', { reason: 'KEY_REVOKED' });
     if (key.expiresAt && key.expiresAt.getTime() <= nowMs) {
       throw new AppError('UNAUTHORIZED', 'This API key has expired', { reason: 'KEY_EXPIRED' });
     }
-    if (!features.apiAccess) throw noApiAccessError();
+    // A key made on a plan with API access stops working after a downgrade.
+    if (!features.apiAccess) throw featureNotInPlanError('apiAccess', plan as PlanTier);
     await this.limiter.consume(`key:${key.id}`);
     if (!key.lastUsedAt || nowMs - key.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
       await this.db

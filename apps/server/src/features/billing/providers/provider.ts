@@ -14,6 +14,20 @@ export interface BillingProvider {
   openPortal(input: PortalInput): Promise<{ url: string } | null>;
   /** Verifies a webhook delivery's signature and parses it; throws WebhookSignatureError when it does not verify. */
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): BillingEvent | null;
+  /**
+   * Optional: returns a payment (the 14-day money-back). Without it (manual) the operator refunds offline; the
+   * account is still moved to free and the credits reversed.
+   */
+  refundPayment?(input: RefundInput): Promise<void>;
+  /** Optional: tells the provider a cancel was made or withdrawn here, so it stops (or resumes) renewing. */
+  setCancelAtPeriodEnd?(input: { subscriptionId: string; cancelAtPeriodEnd: boolean }): Promise<void>;
+}
+
+export interface RefundInput {
+  userId: string;
+  /** The provider's invoice id when the payment came through the provider; null for an operator-approved change. */
+  providerInvoiceId: string | null;
+  amountCents: number;
 }
 
 export interface CheckoutInput {

@@ -14,6 +14,7 @@ const TYPE_BY_CODE: Partial<Record<ServerErrorCode, { type: string; code: string
   VALIDATION_ERROR: { type: 'invalid_request_error', code: 'invalid_value' },
   UNAUTHORIZED: { type: 'invalid_request_error', code: 'invalid_api_key' },
   FORBIDDEN: { type: 'permission_error', code: 'forbidden' },
+  FEATURE_NOT_IN_PLAN: { type: 'permission_error', code: 'feature_not_in_plan' },
   NOT_FOUND: { type: 'invalid_request_error', code: 'not_found' },
   RATE_LIMITED: { type: 'requests', code: 'rate_limit_exceeded' },
   INSUFFICIENT_CREDITS: { type: 'insufficient_quota', code: 'insufficient_quota' },

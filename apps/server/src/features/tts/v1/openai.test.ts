@@ -186,7 +186,7 @@ describe('keys through the SDK', () => {
     const downgraded = new OpenAI({ apiKey: created.key, baseURL: `${baseUrl}/v1`, maxRetries: 0 });
     const call = downgraded.audio.speech.create({ model: 'tts-1', voice: 'alloy', input: 'Hello' });
     await expect(call).rejects.toBeInstanceOf(OpenAI.PermissionDeniedError);
-    await expect(call).rejects.toThrow(/plan does not include API access/);
+    await expect(call).rejects.toThrow(/API access is not included in your plan/);
   });
 });
 

@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeStripeServer, type FakeStripeServer } from '../../../test/stripe/fake-stripe.ts';
+import { WebhookSignatureError, type CheckoutInput } from './provider.ts';
+import { StripeBillingProvider } from './stripe.ts';
+
+// Values below are the documented examples' (stripe-fixtures/events/*.json), written out so a wrong mapping shows.
+const DOC_CUSTOMER = 'cus_QzHq8K1rAbCdEf';
+const DOC_SUBSCRIPTION = 'sub_1Q9BtALkdIwHu7ixW2tAq1mK';
+const DOC_PERIOD_START = new Date(1729000000 * 1000);
+const DOC_PERIOD_END = new Date(1731678400 * 1000);
+
+let fake: FakeStripeServer;
+let provider: StripeBillingProvider;
+
+beforeAll(async () => {
+  fake = await startFakeStripeServer();
+  provider = new StripeBillingProvider({ secretKey: fake.secretKey, webhookSecret: fake.webhookSecret, apiBase: fake.baseUrl });
+});
+afterAll(() => fake.close());
+beforeEach(() => {
+  fake.requests.length = 0;
+});
+
+function checkoutInput(overrides: Partial<CheckoutInput> = {}): CheckoutInput {
+  return {
+    userId: 'user-7',
+    email: 'jenny@example.com',
+    pendingChangeId: 'pc-42',
+    plan: 'creator',
+    interval: 'monthly',
+    amountDueCents: 2200,
+    customerId: null,
+    successUrl: 'https://studio.example/settings/billing?checkout=done',
+    cancelUrl: 'https://studio.example/pricing',
+    ...overrides,
+  };
+}
+
+function onlyRequest(): FakeStripeServer['requests'][number] {
+  expect(fake.requests).toHaveLength(1);
+  return fake.requests[0] as FakeStripeServer['requests'][number];
+}
+
+describe('StripeBillingProvider.startCheckout', () => {
+  it('creates a subscription Checkout Session for the pending change and redirects to its url', async () => {
+    const start = await provider.startCheckout(checkoutInput());
+
+    const request = onlyRequest();
+    expect(request.method).toBe('POST');
+    expect(request.path).toBe('/v1/checkout/sessions');
+    expect(request.headers['idempotency-key']).toMatch(/^checkout-pc-42-[0-9a-f]{16}$/);
+    expect(request.form).toEqual({
+      mode: 'subscription',
+      client_reference_id: 'pc-42',
+      customer_email: 'jenny@example.com',
+      metadata: { userId: 'user-7', plan: 'creator', interval: 'monthly', pendingChangeId: 'pc-42' },
+      subscription_data: { metadata: { userId: 'user-7', plan: 'creator', interval: 'monthly', pendingChangeId: 'pc-42' } },
+      line_items: [{ quantity: '1', price_data: { currency: 'usd', unit_amount: '2200', recurring: { interval: 'month' }, product_data: { name: 'Sound Studio Creator (monthly)' } } }],
+      success_url: 'https://studio.example/settings/billing?checkout=done',
+      cancel_url: 'https://studio.example/pricing',
+    });
+    const [session] = [...fake.checkoutSessions.values()];
+    expect(session?.url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
+    expect(start).toEqual({ kind: 'redirect', url: session?.url });
+  });
+
+  it('reuses a known customer (and sends no email then) and bills yearly by the year', async () => {
+    await provider.startCheckout(checkoutInput({ customerId: 'cus_known', interval: 'yearly', amountDueCents: 21120 }));
+
+    const { form } = onlyRequest();
+    expect(form.customer).toBe('cus_known');
+    expect(form.customer_email).toBeUndefined();
+    expect(form.line_items).toEqual([{ quantity: '1', price_data: { currency: 'usd', unit_amount: '21120', recurring: { interval: 'year' }, product_data: { name: 'Sound Studio Creator (yearly)' } } }]);
+  });
+
+  it('reuses the session for a repeated click on the same change, and opens a new one when it is re-priced', async () => {
+    const first = await provider.startCheckout(checkoutInput());
+    const again = await provider.startCheckout(checkoutInput());
+    const repriced = await provider.startCheckout(checkoutInput({ amountDueCents: 1900 }));
+
+    expect(again).toEqual(first);
+    expect(repriced).not.toEqual(first);
+  });
+
+  it('uses a configured Dashboard price for the plan and interval instead of inline price data', async () => {
+    const priced = new StripeBillingProvider({
+      secretKey: fake.secretKey, webhookSecret: fake.webhookSecret, apiBase: fake.baseUrl, priceIds: { creator: { monthly: 'price_creator_month' } },
+    });
+    await priced.startCheckout(checkoutInput());
+
+    expect(onlyRequest().form.line_items).toEqual([{ price: 'price_creator_month', quantity: '1' }]);
+  });
+
+  it('fails loudly when Stripe refuses the request (wrong key)', async () => {
+    const wrongKey = new StripeBillingProvider({ secretKey: 'sk_test_wrong', webhookSecret: fake.webhookSecret, apiBase: fake.baseUrl });
+    await expect(wrongKey.startCheckout(checkoutInput())).rejects.toThrow(/Invalid API Key/);
+  });
+});
+
+describe('StripeBillingProvider.openPortal', () => {
+  it('opens a Customer Portal session for the customer and returns its url', async () => {
+    const portal = await provider.openPortal({ userId: 'user-7', customerId: DOC_CUSTOMER, returnUrl: 'https://studio.example/settings/billing' });
+
+    const request = onlyRequest();
+    expect(request.path).toBe('/v1/billing_portal/sessions');
+    expect(request.form).toEqual({ customer: DOC_CUSTOMER, return_url: 'https://studio.example/settings/billing' });
+    expect(portal?.url).toMatch(/^https:\/\/billing\.stripe\.com\/session\//);
+  });
+
+  it('has no portal for a user without a Stripe customer, and asks Stripe nothing', async () => {
+    expect(await provider.openPortal({ userId: 'user-7', customerId: null, returnUrl: 'https://studio.example/settings/billing' })).toBeNull();
+    expect(fake.requests).toHaveLength(0);
+  });
+});
+
+describe('StripeBillingProvider.parseWebhook', () => {
+  function parse(delivery: { payload: string; signatureHeader: string }): ReturnType<StripeBillingProvider['parseWebhook']> {
+    return provider.parseWebhook(Buffer.from(delivery.payload, 'utf8'), delivery.signatureHeader);
+  }
+
+  it('maps checkout.session.completed to the pending change, customer and subscription', () => {
+    const delivery = fake.webhook('checkout.session.completed', { 'data.object.client_reference_id': 'pc-42' });
+    expect(parse(delivery)).toEqual({ id: delivery.event.id, type: 'checkout.completed', pendingChangeId: 'pc-42', customerId: DOC_CUSTOMER, subscriptionId: DOC_SUBSCRIPTION });
+  });
+
+  it('ignores a completed Checkout Session that is not ours (no client_reference_id)', () => {
+    expect(parse(fake.webhook('checkout.session.completed', { 'data.object.client_reference_id': null }))).toBeNull();
+  });
+
+  it('maps invoice.paid to the amount and the service period of its subscription lines', () => {
+    const delivery = fake.webhook('invoice.paid');
+    expect(parse(delivery)).toEqual({
+      id: delivery.event.id, type: 'invoice.paid', subscriptionId: DOC_SUBSCRIPTION, amountCents: 2200,
+      periodStart: DOC_PERIOD_START, periodEnd: DOC_PERIOD_END, invoiceId: 'in_1Q9BtALkdIwHu7ixGq2zYbXk',
+    });
+  });
+
+  it('ignores a paid invoice that belongs to no subscription', () => {
+    expect(parse(fake.webhook('invoice.paid', { 'data.object.parent': null }))).toBeNull();
+  });
+
+  it('maps invoice.payment_failed to the subscription and invoice', () => {
+    const delivery = fake.webhook('invoice.payment_failed');
+    expect(parse(delivery)).toEqual({ id: delivery.event.id, type: 'invoice.payment_failed', subscriptionId: DOC_SUBSCRIPTION, invoiceId: 'in_1QB7kMLkdIwHu7ixT0pNq9Vd' });
+  });
+
+  it('maps customer.subscription.updated to cancel-at-period-end and the period end of its items', () => {
+    const delivery = fake.webhook('customer.subscription.updated');
+    expect(parse(delivery)).toEqual({ id: delivery.event.id, type: 'subscription.updated', subscriptionId: DOC_SUBSCRIPTION, cancelAtPeriodEnd: true, currentPeriodEnd: DOC_PERIOD_END });
+  });
+
+  it('reports a resumed subscription (both cancel fields cleared) as not cancelling', () => {
+    const resumed = fake.webhook('customer.subscription.updated', { 'data.object.cancel_at_period_end': false, 'data.object.cancel_at': null });
+    expect(parse(resumed)).toMatchObject({ type: 'subscription.updated', cancelAtPeriodEnd: false });
+  });
+
+  it('maps customer.subscription.deleted to the subscription', () => {
+    const delivery = fake.webhook('customer.subscription.deleted');
+    expect(parse(delivery)).toEqual({ id: delivery.event.id, type: 'subscription.deleted', subscriptionId: DOC_SUBSCRIPTION });
+  });
+
+  it('returns null for event types it does not handle', () => {
+    expect(parse(fake.webhook('customer.created'))).toBeNull();
+  });
+
+  it('fails (so Stripe retries) on an endpoint whose API version predates the shapes it reads, rather than dropping a payment', () => {
+    const old = fake.webhook('invoice.paid', { api_version: '2024-06-20' });
+    expect(() => parse(old)).toThrow(/API version 2024-06-20/);
+    expect(() => parse(old)).not.toThrow(WebhookSignatureError);
+  });
+
+  it('keeps the event id on a replay and on Stripe re-signing a retry, so the service can handle it once', () => {
+    const delivery = fake.webhook('invoice.paid');
+    const retry = fake.redeliver(delivery, { timestamp: Math.floor(Date.now() / 1000) + 5 });
+    const ids = [parse(delivery), parse(delivery), parse(retry)].map((event) => event?.id);
+    expect(ids).toEqual([delivery.event.id, delivery.event.id, delivery.event.id]);
+  });
+
+  it('refuses a delivery signed with another secret (a forgery)', () => {
+    const forged = fake.webhook('invoice.paid', {}, { secret: 'whsec_not_the_endpoints' });
+    expect(() => parse(forged)).toThrow(WebhookSignatureError);
+  });
+
+  it('refuses a delivery signed outside the five-minute tolerance (a stale replay)', () => {
+    const stale = fake.webhook('invoice.paid', {}, { timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    expect(() => parse(stale)).toThrow(WebhookSignatureError);
+  });
+
+  it('refuses a body changed after signing', () => {
+    const delivery = fake.webhook('invoice.paid');
+    const tampered = { ...delivery, payload: delivery.payload.replace('"amount_paid": 2200', '"amount_paid": 220000') };
+    expect(tampered.payload).not.toBe(delivery.payload);
+    expect(() => parse(tampered)).toThrow(WebhookSignatureError);
+  });
+
+  it('refuses a delivery without a signature header, or with a malformed one', () => {
+    const delivery = fake.webhook('invoice.paid');
+    expect(() => provider.parseWebhook(Buffer.from(delivery.payload), undefined)).toThrow(WebhookSignatureError);
+    expect(() => provider.parseWebhook(Buffer.from(delivery.payload), 'garbage')).toThrow(WebhookSignatureError);
+  });
+});

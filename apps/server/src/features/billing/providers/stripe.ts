@@ -1,0 +1,201 @@
+import { createHash } from 'node:crypto';
+import Stripe from 'stripe';
+import type { BillingInterval, PlanTier } from '@sound-studio/shared';
+import {
+  WebhookSignatureError, type BillingEvent, type BillingProvider, type CheckoutInput, type CheckoutStart, type PortalInput,
+} from './provider.ts';
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** Where the API lives, e.g. a local fake's http://127.0.0.1:PORT; Stripe's own API when absent. */
+  apiBase?: string;
+  /**
+   * Prices created in the Stripe Dashboard, by plan and interval. Without one, Checkout gets an inline `price_data`
+   * (the checkout's amount, recurring monthly or yearly), so a studio needs no catalogue in Stripe to start.
+   */
+  priceIds?: Partial<Record<PlanTier, Partial<Record<BillingInterval, string>>>>;
+  /** ISO currency, lower case; our invoices are in US dollars. */
+  currency?: string;
+}
+
+/** The webhook event types this provider understands; enable exactly these on the Stripe endpoint. */
+export const STRIPE_WEBHOOK_EVENTS = [
+  'checkout.session.completed',
+  'invoice.paid',
+  'invoice.payment_failed',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+] as const;
+
+const STRIPE_INTERVALS: Record<BillingInterval, 'month' | 'year'> = { monthly: 'month', yearly: 'year' };
+
+/** The first API version with the invoice and subscription shapes read here (2025-03-31.basil). */
+const OLDEST_WEBHOOK_API_VERSION = '2025-03-31';
+
+/**
+ * Stripe as the payment provider: Checkout Sessions for new subscriptions, the Customer Portal for changes, and signed
+ * webhooks turned into provider-neutral events. Reads the API version the SDK pins (2025-03-31.basil or later shapes:
+ * an invoice's subscription under `parent.subscription_details`, billing periods on subscription items).
+ */
+export class StripeBillingProvider implements BillingProvider {
+  readonly name = 'stripe' as const;
+  private readonly stripe: Stripe;
+  private readonly webhookSecret: string;
+  private readonly priceIds: StripeProviderOptions['priceIds'];
+  private readonly currency: string;
+
+  constructor(options: StripeProviderOptions) {
+    this.stripe = new Stripe(options.secretKey, { ...apiLocation(options.apiBase), appInfo: { name: 'Sound Studio' } });
+    this.webhookSecret = options.webhookSecret;
+    this.priceIds = options.priceIds;
+    this.currency = options.currency ?? 'usd';
+  }
+
+  async startCheckout(input: CheckoutInput): Promise<CheckoutStart> {
+    const ids = { userId: input.userId, plan: input.plan, interval: input.interval, pendingChangeId: input.pendingChangeId };
+    const params: Stripe.Checkout.SessionCreateParams = {
+      mode: 'subscription',
+      line_items: [this.lineItem(input)],
+      client_reference_id: input.pendingChangeId,
+      metadata: ids,
+      // The subscription carries the same ids, so its own events can be traced to the user without a lookup.
+      subscription_data: { metadata: ids },
+      // Stripe takes one or the other: a known customer keeps one customer (and one portal) per user.
+      ...(input.customerId ? { customer: input.customerId } : { customer_email: input.email }),
+      success_url: input.successUrl,
+      cancel_url: input.cancelUrl,
+    };
+    // A second click on the same pending change reuses its session instead of opening a second subscription; the
+    // digest lets a re-priced change get a new session (Stripe refuses a reused key with different parameters).
+    const idempotencyKey = `checkout-${input.pendingChangeId}-${createHash('sha256').update(JSON.stringify(params)).digest('hex').slice(0, 16)}`;
+    const session = await this.stripe.checkout.sessions.create(params, { idempotencyKey });
+    if (!session.url) throw new Error('Stripe created a Checkout Session without a url');
+    return { kind: 'redirect', url: session.url };
+  }
+
+  async openPortal(input: PortalInput): Promise<{ url: string } | null> {
+    // The portal belongs to a Stripe customer; a user who never checked out has none yet.
+    if (!input.customerId) return null;
+    const session = await this.stripe.billingPortal.sessions.create({ customer: input.customerId, return_url: input.returnUrl });
+    return { url: session.url };
+  }
+
+  parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): BillingEvent | null {
+    if (!signatureHeader) throw new WebhookSignatureError('The webhook has no Stripe-Signature header');
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(rawBody, signatureHeader, this.webhookSecret);
+    } catch (error) {
+      throw new WebhookSignatureError(error instanceof Error ? error.message : undefined);
+    }
+    assertReadableVersion(event);
+    return toBillingEvent(event);
+  }
+
+  private lineItem(input: CheckoutInput): Stripe.Checkout.SessionCreateParams.LineItem {
+    const priceId = this.priceIds?.[input.plan]?.[input.interval];
+    if (priceId) return { price: priceId, quantity: 1 };
+    return {
+      quantity: 1,
+      price_data: {
+        currency: this.currency,
+        unit_amount: input.amountDueCents,
+        recurring: { interval: STRIPE_INTERVALS[input.interval] },
+        product_data: { name: `Sound Studio ${capitalise(input.plan)} (${input.interval})` },
+      },
+    };
+  }
+}
+
+/**
+ * An endpoint on an older API version sends invoices without `parent` and subscriptions with their period at the top:
+ * read as today's shapes, a paid invoice would look like no subscription's and be dropped. Failing makes Stripe retry
+ * and the operator see why, until the endpoint's version is raised.
+ */
+function assertReadableVersion(event: Stripe.Event): void {
+  const version = event.api_version;
+  if (version && version.slice(0, 10) < OLDEST_WEBHOOK_API_VERSION) {
+    throw new Error(`Stripe webhook ${event.id} uses API version ${version}; set the endpoint to ${OLDEST_WEBHOOK_API_VERSION}.basil or later`);
+  }
+}
+
+/** The SDK's host/port/protocol options for a base URL such as http://127.0.0.1:12111. */
+function apiLocation(apiBase: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
+  if (!apiBase) return {};
+  const url = new URL(apiBase);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol };
+}
+
+/** Maps the five events we subscribe to; anything else (or an object that is not ours) is null, to be acknowledged. */
+export function toBillingEvent(event: Stripe.Event): BillingEvent | null {
+  switch (event.type) {
+    case 'checkout.session.completed':
+      return fromCheckoutCompleted(event.id, event.data.object);
+    case 'invoice.paid':
+      return fromInvoicePaid(event.id, event.data.object);
+    case 'invoice.payment_failed': {
+      const subscriptionId = invoiceSubscriptionId(event.data.object);
+      return subscriptionId ? { id: event.id, type: 'invoice.payment_failed', subscriptionId, invoiceId: event.data.object.id } : null;
+    }
+    case 'customer.subscription.updated':
+      return fromSubscriptionUpdated(event.id, event.data.object);
+    case 'customer.subscription.deleted':
+      return { id: event.id, type: 'subscription.deleted', subscriptionId: event.data.object.id };
+    default:
+      return null;
+  }
+}
+
+function fromCheckoutCompleted(id: string, session: Stripe.Checkout.Session): BillingEvent | null {
+  // A session we did not create (a payment link, another app on the account) carries no pending change of ours.
+  if (!session.client_reference_id) return null;
+  return { id, type: 'checkout.completed', pendingChangeId: session.client_reference_id, customerId: idOf(session.customer), subscriptionId: idOf(session.subscription) };
+}
+
+function fromInvoicePaid(id: string, invoice: Stripe.Invoice): BillingEvent | null {
+  const subscriptionId = invoiceSubscriptionId(invoice);
+  if (!subscriptionId) return null;
+  const period = billedPeriod(invoice);
+  return { id, type: 'invoice.paid', subscriptionId, amountCents: invoice.amount_paid, periodStart: period.start, periodEnd: period.end, invoiceId: invoice.id };
+}
+
+function fromSubscriptionUpdated(id: string, subscription: Stripe.Subscription): BillingEvent | null {
+  const periodEnds = subscription.items.data.map((item) => item.current_period_end);
+  if (periodEnds.length === 0) return null;
+  const currentPeriodEnd = Math.max(...periodEnds);
+  // The portal may cancel with either flag: at period end, or with cancel_at set to the period's end.
+  const cancelAtPeriodEnd = subscription.cancel_at_period_end || (subscription.cancel_at !== null && subscription.cancel_at <= currentPeriodEnd);
+  return { id, type: 'subscription.updated', subscriptionId: subscription.id, cancelAtPeriodEnd, currentPeriodEnd: fromUnix(currentPeriodEnd) };
+}
+
+function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
+  return idOf(invoice.parent?.subscription_details?.subscription ?? null);
+}
+
+/**
+ * The service period an invoice pays for. The invoice's own period_start/period_end cover the usage collected before it
+ * (for a renewal, the previous cycle), so the period comes from its subscription lines.
+ */
+function billedPeriod(invoice: Stripe.Invoice): { start: Date; end: Date } {
+  const lines = invoice.lines.data.filter((line) => line.parent?.type === 'subscription_item_details');
+  if (lines.length === 0) return { start: fromUnix(invoice.period_start), end: fromUnix(invoice.period_end) };
+  return {
+    start: fromUnix(Math.min(...lines.map((line) => line.period.start))),
+    end: fromUnix(Math.max(...lines.map((line) => line.period.end))),
+  };
+}
+
+function idOf(value: string | { id: string } | null): string | null {
+  if (value === null) return null;
+  return typeof value === 'string' ? value : value.id;
+}
+
+function fromUnix(seconds: number): Date {
+  return new Date(seconds * 1000);
+}
+
+function capitalise(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
