@@ -42,7 +42,7 @@ export default tseslint.config(
     rules: {
       'web/feature-boundaries': ['error', {
         root: fileURLToPath(new URL('./apps/web/src', import.meta.url)),
-        crossCuttingFeatures: ['auth', 'credits', 'language', 'legal', 'player', 'preferences', 'theme', 'voices'],
+        crossCuttingFeatures: ['auth', 'billing', 'credits', 'language', 'legal', 'player', 'preferences', 'theme', 'voices'],
         entries: ['index.ts', 'public.ts'],
       }],
     },

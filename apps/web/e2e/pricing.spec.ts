@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { register } from './helpers.ts';
 
-test('pricing: yearly by default, monthly toggle, current plan marked, upgrade alert, FAQ', async ({ page }) => {
+test('pricing: yearly by default, monthly toggle, current plan marked, a plan request withdrawn, FAQ', async ({ page }) => {
   await register(page);
   await page.getByTestId('upgrade-button').click();
   await expect(page).toHaveURL(/\/pricing$/);
@@ -28,9 +28,13 @@ test('pricing: yearly by default, monthly toggle, current plan marked, upgrade a
   await expect(free).toContainText('Current plan');
   await expect(page.locator('[data-current]')).toHaveCount(1);
 
+  // Under manual billing (the default) a choice becomes a request waiting for the operator; it can be withdrawn.
   await starterCard.getByRole('button', { name: /Choose/ }).click();
-  await expect(page.getByTestId('subscription-soon')).toContainText('Subscription functionality will be implemented soon!');
-  await page.getByRole('button', { name: 'OK' }).click();
+  const pending = page.getByTestId('pending-change');
+  await expect(pending).toContainText('Waiting for confirmation');
+  await expect(starterCard).toContainText('Awaiting confirmation');
+  await pending.getByRole('button', { name: 'Cancel request' }).click();
+  await expect(pending).toHaveCount(0);
 
   const firstQuestion = page.getByRole('button', { name: /What are credits/ });
   await firstQuestion.click();

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { test, expect, type Page } from '@playwright/test';
+import { approveAsOperator, billingOverview } from './billing-helpers.ts';
 import { fillRegistration, newAccount, register } from './helpers.ts';
 
 /** Full-page screenshots of the main pages in both themes, both languages, wide and narrow, saved as artefacts. */
@@ -103,6 +104,49 @@ test('signed-in pages', async ({ page }) => {
     await prepare(page, 'light', 'en', 1440);
     await page.goto(path);
     await shoot(page, `${name}-en-light-1440`);
+  }
+});
+
+test('billing: pricing and Settings with a pending request, then the approved plan with its invoice', async ({ page }) => {
+  mkdirSync(DIRECTORY, { recursive: true });
+  test.skip(!process.env.E2E_ADMIN_TOKEN, 'E2E_ADMIN_TOKEN not set');
+  // A phone as wide as the common 390 px handsets.
+  const widths = [1440, 390] as const;
+  await register(page, newAccount('Grace Hopper'));
+  await page.goto('/pricing');
+  await page.getByRole('radio', { name: 'Monthly' }).click();
+  await page.getByTestId('plan-creator').getByRole('button', { name: 'Choose Creator' }).click();
+  await expect(page.getByTestId('pending-change')).toBeVisible();
+  for (const language of LANGUAGES) {
+    for (const theme of THEMES) {
+      for (const width of widths) {
+        const suffix = `${language}-${theme}-${width}`;
+        await prepare(page, theme, language, width);
+        await page.goto(localized('/pricing', language));
+        await expect(page.getByTestId('pending-change')).toBeVisible();
+        await shoot(page, `billing-pricing-pending-${suffix}`);
+        await page.goto(localized('/settings/billing', language));
+        await expect(page.getByTestId('pending-change')).toBeVisible();
+        await shoot(page, `billing-settings-pending-${suffix}`);
+      }
+    }
+  }
+  const pending = (await billingOverview(page)).pendingChange;
+  if (!pending) throw new Error('no pending change');
+  approveAsOperator(pending.id);
+  for (const language of LANGUAGES) {
+    for (const theme of THEMES) {
+      for (const width of widths) {
+        const suffix = `${language}-${theme}-${width}`;
+        await prepare(page, theme, language, width);
+        await page.goto(localized('/settings/billing', language));
+        await expect(page.getByTestId('invoice-row')).toHaveCount(1);
+        await shoot(page, `billing-settings-creator-${suffix}`);
+        await page.getByTestId('credits-button').click();
+        await expect(page.getByTestId('credit-cycle')).toBeVisible();
+        await shoot(page, `billing-credits-popover-${suffix}`);
+      }
+    }
   }
 });
 

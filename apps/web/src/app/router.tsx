@@ -54,6 +54,8 @@ const localizedShellPages: RouteObject[] = [
   { path: 'voice-isolator', element: <VoiceIsolatorPage /> },
   { path: 'voice-library', element: <VoiceLibraryPage /> },
   { path: 'settings', element: <SettingsPage /> },
+  // Where the payment provider sends the user back (?checkout=success|cancel): Settings, at its billing section.
+  { path: 'settings/billing', element: <SettingsPage /> },
   { path: 'pricing', element: <PricingPage /> },
 ];
 

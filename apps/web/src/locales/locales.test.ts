@@ -30,7 +30,6 @@ describe('locales', () => {
     expect(en.serverMessages).toEqual(AUTH_FAILURE_MESSAGES);
     expect(en.session.warningMessage).toBe('Your session will expire in 5 minutes due to inactivity. Would you like to continue?');
     expect(en.session.expiredMessage).toBe('Your session has expired due to inactivity. Please log in again.');
-    expect(en.pricing.subscriptionSoon).toBe('Subscription functionality will be implemented soon!');
     expect(en.settings.profile.success).toBe('Profile updated successfully');
     expect(en.settings.profile.failure).toBe('Failed to update profile');
     expect(en.settings.password.success).toBe('Password changed successfully');

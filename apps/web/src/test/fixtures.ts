@@ -1,4 +1,4 @@
-import { DEFAULT_PREFERENCES, type FeaturedMusicItem, type MusicTrack, type Preferences, type TtsGeneration, type Voice } from '@sound-studio/shared';
+import { DEFAULT_PREFERENCES, type BillingOverview, type FeaturedMusicItem, type MusicTrack, type Preferences, type TtsGeneration, type Voice } from '@sound-studio/shared';
 
 export function makeVoice(id: string, name: string, overrides: Partial<Voice> = {}): Voice {
   return {
@@ -102,6 +102,35 @@ export function makeFeatured(id: string, overrides: Partial<FeaturedMusicItem> =
     order: 0,
     featured: { artwork: { cdnUrl: `/api/media/featured/${id}.svg` }, tags: ['calm', 'ambient', 'pads', 'slow'] },
     stats: { views: 0, plays: 0, downloads: 0 },
+    ...overrides,
+  };
+}
+
+/** GET /api/billing of a Free account under manual billing, mid-cycle; override what a test looks at. */
+export function makeBillingOverview(overrides: Partial<BillingOverview> = {}, subscription: Partial<BillingOverview['subscription']> = {}): BillingOverview {
+  return {
+    provider: 'manual',
+    subscription: {
+      plan: 'free',
+      interval: 'monthly',
+      status: 'active',
+      currentPeriodStart: '2026-11-25T12:00:00.000Z',
+      currentPeriodEnd: '2026-12-25T12:00:00.000Z',
+      cancelAtPeriodEnd: false,
+      scheduledChange: null,
+      refundableUntil: null,
+      ...subscription,
+    },
+    pendingChange: null,
+    credits: {
+      balance: 10_000,
+      usedThisCycle: 0,
+      cycleStart: '2026-11-25T12:00:00.000Z',
+      nextRenewalAt: '2026-12-25T12:00:00.000Z',
+      nextRenewalCredits: 10_000,
+      expiring: [],
+    },
+    invoices: [],
     ...overrides,
   };
 }

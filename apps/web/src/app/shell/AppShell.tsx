@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { ToastProvider } from '../../components/ui/toast.tsx';
+import { PlanGateDialog } from '../../features/billing/index.ts';
 import { PlayerProvider } from '../../features/player/index.ts';
 import { usePlanUpdates } from '../../features/pricing/index.ts';
 import { usePreferences, useUpdatePreferences } from '../../features/preferences/index.ts';
@@ -55,6 +56,7 @@ export default function AppShell() {
           </div>
           <PlayerBarSlot />
           <MobileNav open={drawerOpen} onOpenChange={setDrawerOpen} />
+          <PlanGateDialog />
         </div>
       </PlayerProvider>
     </ToastProvider>

@@ -6,6 +6,8 @@ const TONES = {
   brand: 'bg-brand text-white',
   accent: 'bg-accent text-accent-foreground',
   success: 'bg-success-soft text-success',
+  warning: 'bg-warning-soft text-warning',
+  danger: 'bg-destructive-soft text-destructive',
 } as const;
 
 export function Badge({ tone = 'neutral', className, ...props }: HTMLAttributes<HTMLSpanElement> & { tone?: keyof typeof TONES }) {

@@ -287,3 +287,32 @@ describe('streams and uploads', () => {
     expect(new Headers(init?.headers).get('Content-Type')).toBeNull();
   });
 });
+
+describe('error listeners', () => {
+  it('tell every subscriber about a call that finally failed, after recovery, until it unsubscribes', async () => {
+    signIn();
+    let attempts = 0;
+    stubFetch({
+      'GET /music/tracks': () => errorReply(403, 'FEATURE_NOT_IN_PLAN', 'Music generation is not in your plan', { feature: 'musicGeneration', plan: 'free', upgradeUrl: '/pricing' }),
+      'POST /voices/generate-tts/stream': () => errorReply(403, 'FEATURE_NOT_IN_PLAN', 'Not in plan', { feature: 'voiceCloning', plan: 'free', upgradeUrl: '/pricing' }),
+      'GET /ok': () => {
+        attempts += 1;
+        return attempts === 1 ? errorReply(401, 'TOKEN_EXPIRED', 'Token expired') : okReply({ fine: true });
+      },
+      'POST /auth/refresh': () => okReply({ accessToken: 'access-2', refreshToken: 'refresh-2', user }),
+    });
+    const heard: { code: string; details: unknown }[] = [];
+    const unsubscribe = client.onApiError((error) => heard.push({ code: error.code, details: error.details }));
+    await rejection(client.api.get('/music/tracks'));
+    await rejection(client.apiStream('/voices/generate-tts/stream', { method: 'POST', body: {} }));
+    // A 401 recovered by a refresh is not a failure anyone needs to hear about.
+    await expect(client.api.get('/ok')).resolves.toEqual({ fine: true });
+    expect(heard).toEqual([
+      { code: 'FEATURE_NOT_IN_PLAN', details: { feature: 'musicGeneration', plan: 'free', upgradeUrl: '/pricing' } },
+      { code: 'FEATURE_NOT_IN_PLAN', details: { feature: 'voiceCloning', plan: 'free', upgradeUrl: '/pricing' } },
+    ]);
+    unsubscribe();
+    await rejection(client.api.get('/music/tracks'));
+    expect(heard).toHaveLength(2);
+  });
+});

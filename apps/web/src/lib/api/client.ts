@@ -209,9 +209,33 @@ async function withRecovery<T>(path: string, options: RequestOptions<unknown>, a
   }
 }
 
+type ApiErrorListener = (error: ApiError) => void;
+const apiErrorListeners = new Set<ApiErrorListener>();
+
+/**
+ * Hears every call that finally failed with a server or client error (after recovery), whoever made it: app-wide
+ * answers to an error (the plan gate dialog for FEATURE_NOT_IN_PLAN) then need no help from each caller. Returns the
+ * unsubscribe function.
+ */
+export function onApiError(listener: ApiErrorListener): () => void {
+  apiErrorListeners.add(listener);
+  return () => {
+    apiErrorListeners.delete(listener);
+  };
+}
+
+async function reportingErrors<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof ApiError) for (const listener of apiErrorListeners) listener(error);
+    throw error;
+  }
+}
+
 /** Calls the API and returns the reply's data (JSON bodies, or a FormData for uploads). */
 export function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  return withRecovery(path, options, () => send(path, options));
+  return reportingErrors(withRecovery(path, options, () => send(path, options)));
 }
 
 /**
@@ -219,7 +243,7 @@ export function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Pr
  * for the caller to read. The timeout covers only the wait for the reply's headers.
  */
 export function apiStream(path: string, options: Omit<RequestOptions<never>, 'schema'> = {}): Promise<Response> {
-  return withRecovery(path, options, () => sendForStream(path, options));
+  return reportingErrors(withRecovery(path, options, () => sendForStream(path, options)));
 }
 
 export const api = {

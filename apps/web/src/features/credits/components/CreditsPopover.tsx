@@ -1,13 +1,14 @@
 import { Coins, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { CreditSummary, CreditTransaction } from '@sound-studio/shared';
+import type { CreditCycle, CreditSummary, CreditTransaction } from '@sound-studio/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useFormatters, useLocalizedPath } from '../../../lib/i18n.ts';
+import { CreditCycleDetails, useBillingOverview } from '../../billing/index.ts';
 import { useCreditSummary } from '../api/use-credit-summary.ts';
 
 const LATEST_TRANSACTIONS = 5;
@@ -30,11 +31,38 @@ function TransactionRow({ transaction }: { transaction: CreditTransaction }) {
   );
 }
 
-function SummaryBody({ summary }: { summary: CreditSummary }) {
+/** This calendar month from the credits summary: shown until (or if) the billing cycle cannot be read. */
+function CalendarMonthUsage({ summary }: { summary: CreditSummary }) {
   const { t } = useTranslation();
   const { number } = useFormatters();
   const allowance = Math.max(summary.monthlyAllowance, summary.thisMonth.granted, 1);
   const usedShare = Math.min(100, Math.round((summary.thisMonth.used / allowance) * 100));
+  return (
+    <div className="rounded-xl bg-muted p-3.5">
+      <div className="flex items-baseline justify-between text-xs">
+        <span className="font-medium">{t('credits.thisMonth')}</span>
+        <span className="text-muted-foreground tabular-nums">
+          {t('credits.usedOfAllowance', { used: number(summary.thisMonth.used), allowance: number(summary.monthlyAllowance) })}
+        </span>
+      </div>
+      <div
+        className="mt-2.5 h-1.5 overflow-hidden rounded-full bg-border"
+        role="progressbar"
+        aria-label={t('credits.thisMonth')}
+        aria-valuenow={usedShare}
+        aria-valuemin={0}
+        aria-valuemax={100}
+      >
+        <div className="h-full rounded-full bg-brand" style={{ width: `${usedShare}%` }} />
+      </div>
+      <p className="mt-2 text-xs text-muted-foreground">{t('credits.grantedThisMonth', { granted: number(summary.thisMonth.granted) })}</p>
+    </div>
+  );
+}
+
+function SummaryBody({ summary, cycle }: { summary: CreditSummary; cycle: CreditCycle | undefined }) {
+  const { t } = useTranslation();
+  const { number } = useFormatters();
   const latest = summary.transactions.slice(0, LATEST_TRANSACTIONS);
   return (
     <div className="flex flex-col gap-5">
@@ -45,25 +73,7 @@ function SummaryBody({ summary }: { summary: CreditSummary }) {
         </p>
         <p className="mt-0.5 text-xs text-muted-foreground">{t('credits.plan', { plan: summary.subscription })}</p>
       </div>
-      <div className="rounded-xl bg-muted p-3.5">
-        <div className="flex items-baseline justify-between text-xs">
-          <span className="font-medium">{t('credits.thisMonth')}</span>
-          <span className="text-muted-foreground tabular-nums">
-            {t('credits.usedOfAllowance', { used: number(summary.thisMonth.used), allowance: number(summary.monthlyAllowance) })}
-          </span>
-        </div>
-        <div
-          className="mt-2.5 h-1.5 overflow-hidden rounded-full bg-border"
-          role="progressbar"
-          aria-label={t('credits.thisMonth')}
-          aria-valuenow={usedShare}
-          aria-valuemin={0}
-          aria-valuemax={100}
-        >
-          <div className="h-full rounded-full bg-brand" style={{ width: `${usedShare}%` }} />
-        </div>
-        <p className="mt-2 text-xs text-muted-foreground">{t('credits.grantedThisMonth', { granted: number(summary.thisMonth.granted) })}</p>
-      </div>
+      {cycle ? <CreditCycleDetails cycle={cycle} /> : <CalendarMonthUsage summary={summary} />}
       <div>
         <p className="text-xs font-medium text-muted-foreground">{t('credits.recentActivity')}</p>
         {latest.length === 0 ? (
@@ -92,7 +102,21 @@ function SummarySkeleton() {
   );
 }
 
-/** The header's balance button and the popover with this month's usage and the latest transactions. */
+/** Read only while the popover is open: the billing cycle's usage, renewal and expiring credits. */
+function PopoverBody() {
+  const { t } = useTranslation();
+  const summary = useCreditSummary();
+  const billing = useBillingOverview();
+  return (
+    <>
+      {summary.isPending && <SummarySkeleton />}
+      {summary.isError && <Alert tone="error">{t('credits.loadFailed')}</Alert>}
+      {summary.data && <SummaryBody summary={summary.data} cycle={billing.data?.credits} />}
+    </>
+  );
+}
+
+/** The header's balance button and the popover with the cycle's usage, renewal, expiring credits and latest activity. */
 export function CreditsPopover() {
   const { t } = useTranslation();
   const { number } = useFormatters();
@@ -107,9 +131,7 @@ export function CreditsPopover() {
         </Button>
       </PopoverTrigger>
       <PopoverContent aria-label={t('credits.title')}>
-        {summary.isPending && <SummarySkeleton />}
-        {summary.isError && <Alert tone="error">{t('credits.loadFailed')}</Alert>}
-        {summary.data && <SummaryBody summary={summary.data} />}
+        <PopoverBody />
         <Button asChild variant="subtle" className="mt-5 w-full">
           <Link to={localized('/pricing')}>
             <Sparkles aria-hidden />

@@ -11,6 +11,11 @@ interface PlanCardProps {
   plan: Plan;
   period: BillingPeriod;
   current: boolean;
+  /** A change to this plan waits for payment (manual billing: the operator's confirmation). */
+  requested: boolean;
+  /** This plan's checkout is on its way; `locked` while any card's is. */
+  busy: boolean;
+  locked: boolean;
   onChoose: (plan: Plan) => void;
 }
 
@@ -45,7 +50,7 @@ function FeatureList({ plan }: { plan: Plan }) {
   );
 }
 
-export function PlanCard({ plan, period, current, onChoose }: PlanCardProps) {
+export function PlanCard({ plan, period, current, requested, busy, locked, onChoose }: PlanCardProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const { currency } = useFormatters();
@@ -66,6 +71,8 @@ export function PlanCard({ plan, period, current, onChoose }: PlanCardProps) {
       <div className="flex min-h-6 items-center">
         {current ? (
           <Badge tone="success">{t('pricing.currentPlan')}</Badge>
+        ) : requested ? (
+          <Badge tone="warning">{t('billing.pending.badge')}</Badge>
         ) : popular ? (
           <Badge tone="brand">{language === 'en' && plan.display.badge ? plan.display.badge : t('pricing.mostPopular')}</Badge>
         ) : null}
@@ -86,11 +93,12 @@ export function PlanCard({ plan, period, current, onChoose }: PlanCardProps) {
       <Button
         variant={popular && !current ? 'primary' : 'outline'}
         className="mt-5 w-full"
-        disabled={current}
+        disabled={current || requested || locked}
+        loading={busy}
         onClick={() => onChoose(plan)}
         aria-label={current ? t('pricing.currentPlanButton', { plan: plan.displayName }) : t('pricing.chooseNamedPlan', { plan: plan.displayName })}
       >
-        {current ? t('pricing.currentPlan') : t('pricing.choosePlan')}
+        {current ? t('pricing.currentPlan') : requested ? t('billing.pending.requested') : t('pricing.choosePlan')}
       </Button>
       <div className="my-5 h-px bg-border" />
       <FeatureList plan={plan} />

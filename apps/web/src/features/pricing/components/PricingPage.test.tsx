@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Plan } from '@sound-studio/shared';
-import { fakeAuth, okReply, renderWithProviders, setupI18n, stubFetch, testUser } from '../../../test/render.tsx';
+import type { BillingOverview, CheckoutReply, Plan } from '@sound-studio/shared';
+import { ToastProvider } from '../../../components/ui/toast.tsx';
+import { makeBillingOverview } from '../../../test/fixtures.ts';
+import { errorReply, fakeAuth, okReply, renderWithProviders, setupI18n, stubFetch, testUser } from '../../../test/render.tsx';
 import { pricePerMonth } from './plan-pricing.ts';
 import { PricingPage } from './PricingPage.tsx';
 
@@ -36,16 +38,26 @@ describe('pricePerMonth', () => {
 
 describe('PricingPage', () => {
   beforeEach(() => setupI18n('en'));
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 
-  async function renderPricing(subscription = 'Free Plan') {
-    stubFetch({ 'GET /auth/plans': () => okReply(PLANS) });
-    renderWithProviders(<PricingPage />, { auth: fakeAuth({ user: { ...testUser, subscription } }) });
-    return screen.findAllByRole('article');
+  async function renderPricing(subscription = 'Free Plan', routes: Parameters<typeof stubFetch>[0] = {}) {
+    const stub = stubFetch({ 'GET /auth/plans': () => okReply(PLANS), 'GET /billing': () => okReply(makeBillingOverview()), ...routes });
+    renderWithProviders(
+      <ToastProvider>
+        <PricingPage />
+      </ToastProvider>,
+      { auth: fakeAuth({ user: { ...testUser, subscription } }) },
+    );
+    await screen.findAllByRole('article');
+    return stub;
   }
 
   it('shows the plans in display order with yearly prices per month by default', async () => {
-    const cards = await renderPricing();
+    await renderPricing();
+    const cards = screen.getAllByRole('article');
     expect(cards.map((card) => card.getAttribute('data-testid'))).toEqual(['plan-free', 'plan-starter', 'plan-creator']);
     expect(screen.getByRole('radio', { name: /Yearly/ })).toHaveAttribute('aria-checked', 'true');
     expect(screen.getByText('Save 20%')).toBeInTheDocument();
@@ -80,10 +92,74 @@ describe('PricingPage', () => {
     expect(screen.getAllByRole('article').filter((article) => article.hasAttribute('data-current'))).toHaveLength(1);
   });
 
-  it('answers an upgrade click with the spec alert', async () => {
-    await renderPricing();
+  const pendingCreator = { id: 'pc-1', plan: 'creator', interval: 'monthly', amountDueCents: 2200, creditsOnPayment: 1_500_000, createdAt: '2026-11-25T12:00:00.000Z' } as const;
+
+  function checkoutRoute(reply: CheckoutReply | (() => Response)) {
+    return { 'POST /billing/checkout': () => (typeof reply === 'function' ? reply() : okReply(reply)) };
+  }
+
+  it('sends the chosen plan and interval, then shows the pending request under manual billing', async () => {
+    let billing: BillingOverview = makeBillingOverview();
+    const { calls } = await renderPricing('Free Plan', {
+      'GET /billing': () => okReply(billing),
+      ...checkoutRoute(() => {
+        billing = makeBillingOverview({ pendingChange: pendingCreator });
+        return okReply({ action: 'pending', billing });
+      }),
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: 'Monthly' }));
+    await user.click(within(screen.getByTestId('plan-creator')).getByRole('button', { name: 'Choose Creator' }));
+    const notice = await screen.findByTestId('pending-change');
+    expect(notice).toHaveTextContent('Waiting for confirmation');
+    expect(notice).toHaveTextContent('Creator plan, billed monthly: $22 due');
+    expect(calls.find((call) => call.path === '/billing/checkout')?.body).toEqual({ plan: 'creator', interval: 'monthly' });
+    const creator = within(screen.getByTestId('plan-creator'));
+    expect(creator.getByText('Awaiting confirmation')).toBeInTheDocument();
+    expect(creator.getByRole('button')).toBeDisabled();
+    // The spec's current-plan rule is untouched: Free stays the current plan until the change is paid.
+    expect(screen.getByTestId('plan-free')).toHaveAttribute('data-current', 'true');
+  });
+
+  it('sends the yearly interval when yearly is chosen', async () => {
+    let billing: BillingOverview = makeBillingOverview();
+    const { calls } = await renderPricing('Free Plan', {
+      'GET /billing': () => okReply(billing),
+      ...checkoutRoute(() => {
+        billing = makeBillingOverview({ pendingChange: { ...pendingCreator, plan: 'starter', interval: 'yearly' } });
+        return okReply({ action: 'pending', billing });
+      }),
+    });
     await userEvent.setup().click(within(screen.getByTestId('plan-starter')).getByRole('button'));
-    expect(await screen.findByText('Subscription functionality will be implemented soon!')).toBeInTheDocument();
+    await screen.findByTestId('pending-change');
+    expect(calls.find((call) => call.path === '/billing/checkout')?.body).toEqual({ plan: 'starter', interval: 'yearly' });
+  });
+
+  it('goes to the provider page when the checkout answers with a redirect', async () => {
+    // The page leaves for Stripe through location.assign; the test only watches the call.
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    await renderPricing('Free Plan', checkoutRoute({ action: 'redirect', url: 'https://checkout.stripe.com/c/pay/cs_test_1' }));
+    await userEvent.setup().click(within(screen.getByTestId('plan-creator')).getByRole('button'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_test_1'));
+  });
+
+  it('confirms a scheduled downgrade with its date', async () => {
+    const scheduled = makeBillingOverview({}, { plan: 'creator', scheduledChange: { plan: 'starter', interval: 'monthly', effectiveAt: '2026-12-25T12:00:00.000Z', reason: 'downgrade' } });
+    await renderPricing('Creator', { 'GET /auth/validate': () => okReply({ user: { ...testUser, subscription: 'Creator' } }), ...checkoutRoute({ action: 'applied', billing: scheduled }) });
+    await userEvent.setup().click(within(screen.getByTestId('plan-starter')).getByRole('button'));
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Your plan changes to Starter on Dec 25, 2026.');
+  });
+
+  it('says why a checkout could not start', async () => {
+    await renderPricing('Free Plan', checkoutRoute(() => errorReply(500, 'INTERNAL_ERROR', 'Boom')));
+    await userEvent.setup().click(within(screen.getByTestId('plan-starter')).getByRole('button'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not start the plan change. Please try again.');
+  });
+
+  it('shows a pending request found on arrival', async () => {
+    await renderPricing('Free Plan', { 'GET /billing': () => okReply(makeBillingOverview({ pendingChange: pendingCreator })) });
+    expect(await screen.findByTestId('pending-change')).toHaveTextContent('$22');
+    expect(within(screen.getByTestId('plan-creator')).getByRole('button')).toHaveTextContent('Requested');
   });
 
   it('shows the FAQ in the current language', async () => {

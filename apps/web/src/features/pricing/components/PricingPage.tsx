@@ -3,11 +3,12 @@ import { LifeBuoy, RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { isCurrentPlan } from '@sound-studio/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { ConfirmDialog } from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { appConfig } from '../../../lib/config.ts';
+import { serverMessageOf } from '../../../lib/server-message.ts';
 import { useCurrentUser } from '../../auth/index.ts';
+import { PendingChangeNotice, useBillingOverview, useCheckout, useUserPlanSync } from '../../billing/index.ts';
 import { usePlans } from '../api/use-plans.ts';
 import { BillingToggle } from './BillingToggle.tsx';
 import { PlanCard } from './PlanCard.tsx';
@@ -33,7 +34,10 @@ export function PricingPage() {
   const user = useCurrentUser();
   const plans = usePlans();
   const [period, setPeriod] = useState<BillingPeriod>('yearly');
-  const [comingSoonOpen, setComingSoonOpen] = useState(false);
+  const billing = useBillingOverview();
+  useUserPlanSync(billing.data);
+  const checkout = useCheckout();
+  const pending = billing.data?.pendingChange ?? null;
   return (
     <div className="flex flex-col gap-10 sm:gap-14">
       <div className="flex flex-col items-center gap-5 text-center">
@@ -43,6 +47,12 @@ export function PricingPage() {
         </div>
         <BillingToggle value={period} onChange={setPeriod} />
       </div>
+      {checkout.error && (
+        <Alert tone="error" className="mx-auto w-full max-w-3xl">
+          {serverMessageOf(checkout.error) ?? t('billing.errors.checkoutFailed')}
+        </Alert>
+      )}
+      {pending && <PendingChangeNotice pending={pending} className="mx-auto w-full max-w-3xl" />}
       {plans.isPending && <PlansSkeleton />}
       {plans.isError && (
         <Alert tone="error" className="mx-auto w-full max-w-xl">
@@ -58,7 +68,16 @@ export function PricingPage() {
       {plans.data && (
         <PlanGrid>
           {plans.data.map((plan) => (
-            <PlanCard key={plan._id} plan={plan} period={period} current={isCurrentPlan(user.subscription, plan)} onChoose={() => setComingSoonOpen(true)} />
+            <PlanCard
+              key={plan._id}
+              plan={plan}
+              period={period}
+              current={isCurrentPlan(user.subscription, plan)}
+              requested={pending?.plan === plan.name}
+              busy={checkout.choosing === plan.name}
+              locked={checkout.choosing !== null}
+              onChoose={() => checkout.choose(plan.name, period)}
+            />
           ))}
         </PlanGrid>
       )}
@@ -71,14 +90,6 @@ export function PricingPage() {
           <a href={`mailto:${appConfig.supportEmail}`}>{t('pricing.contactSupport')}</a>
         </Button>
       </div>
-      <ConfirmDialog
-        open={comingSoonOpen}
-        testId="subscription-soon"
-        title={t('pricing.comingSoonTitle')}
-        description={t('pricing.subscriptionSoon')}
-        confirmLabel={t('common.ok')}
-        onConfirm={() => setComingSoonOpen(false)}
-      />
     </div>
   );
 }

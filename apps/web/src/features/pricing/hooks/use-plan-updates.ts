@@ -3,9 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { REALTIME_EVENTS, REALTIME_NAMESPACES } from '@sound-studio/shared';
 import { getAccessToken } from '../../../lib/auth-storage.ts';
 import { connectNamespace } from '../../../lib/socket.ts';
+import { billingQueryKey } from '../../billing/index.ts';
 import { plansQueryKey } from '../api/use-plans.ts';
 
-/** Section 4: a plan_updated event on the user's socket reloads the plans (and the balance, which may follow). */
+/** Section 4: a plan_updated event on the user's socket reloads the plans (and the balance and billing, which may follow). */
 export function usePlanUpdates(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
@@ -14,6 +15,7 @@ export function usePlanUpdates(): void {
     socket.on(REALTIME_EVENTS.planUpdated, () => {
       void queryClient.invalidateQueries({ queryKey: plansQueryKey });
       void queryClient.invalidateQueries({ queryKey: ['credits'] });
+      void queryClient.invalidateQueries({ queryKey: billingQueryKey });
     });
     return () => {
       socket.disconnect();

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { BillingSection } from '../../billing/index.ts';
 import { LanguageChoice } from '../../language/index.ts';
 import { ThemeChoice } from '../../theme/index.ts';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
@@ -29,6 +30,9 @@ export function SettingsPage() {
       </SettingsSection>
       <SettingsSection title={t('settings.password.title')} description={t('settings.password.description')}>
         <ChangePasswordForm />
+      </SettingsSection>
+      <SettingsSection title={t('billing.section.title')} description={t('billing.section.description')}>
+        <BillingSection />
       </SettingsSection>
       <SettingsSection title={t('settings.appearance.title')} description={t('settings.appearance.description')}>
         <ThemeChoice />

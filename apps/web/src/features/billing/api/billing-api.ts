@@ -1,0 +1,72 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { billingOverviewSchema, checkoutReplySchema, portalReplySchema, type BillingOverview, type CheckoutRequest } from '@sound-studio/shared';
+import { api } from '../../../lib/api/index.ts';
+
+export const billingQueryKey = ['billing'] as const;
+
+/** While a change waits for the operator (manual billing), look for the answer this often. */
+export const PENDING_POLL_MS = 5_000;
+
+/**
+ * GET /api/billing: plan, cycle, pending and scheduled changes, credits in the cycle, invoices. Polled while a change
+ * is pending, so an approval shows up without a reload.
+ */
+export function useBillingOverview() {
+  return useQuery({
+    queryKey: billingQueryKey,
+    queryFn: ({ signal }) => api.get('/billing', { schema: billingOverviewSchema, signal }),
+    staleTime: 30_000,
+    refetchInterval: (query) => (query.state.data?.pendingChange ? PENDING_POLL_MS : false),
+  });
+}
+
+/** The billing calls that change the subscription in place. */
+export const BILLING_ACTIONS = {
+  cancelPendingChange: { method: 'DELETE', path: '/billing/pending-change' },
+  cancelScheduledChange: { method: 'DELETE', path: '/billing/scheduled-change' },
+  cancelSubscription: { method: 'POST', path: '/billing/cancel' },
+  resumeSubscription: { method: 'POST', path: '/billing/resume' },
+  requestRefund: { method: 'POST', path: '/billing/refund' },
+} as const;
+export type BillingAction = keyof typeof BILLING_ACTIONS;
+
+/** Each answers with the overview as it now stands. */
+function runAction(action: BillingAction): Promise<BillingOverview> {
+  const { method, path } = BILLING_ACTIONS[action];
+  const options = { schema: billingOverviewSchema };
+  return method === 'DELETE' ? api.delete(path, options) : api.post(path, undefined, options);
+}
+
+/**
+ * After any change the overview is read again, and so is the credits summary (a refund or a plan change moves the
+ * balance). The credits feature's keys start with 'credits'; billing does not import it (credits shows billing's cycle).
+ */
+function useRefreshAfterChange() {
+  const queryClient = useQueryClient();
+  return (overview?: BillingOverview) => {
+    if (overview) queryClient.setQueryData(billingQueryKey, overview);
+    void queryClient.invalidateQueries({ queryKey: billingQueryKey });
+    void queryClient.invalidateQueries({ queryKey: ['credits'] });
+  };
+}
+
+export function useBillingAction(action: BillingAction) {
+  const refresh = useRefreshAfterChange();
+  return useMutation({ mutationFn: () => runAction(action), onSuccess: (overview) => refresh(overview) });
+}
+
+/** POST /api/billing/checkout; the reply says whether to leave for the provider, wait, or show the applied change. */
+export function useCheckoutRequest() {
+  const refresh = useRefreshAfterChange();
+  return useMutation({
+    mutationFn: (request: CheckoutRequest) => api.post('/billing/checkout', request, { schema: checkoutReplySchema }),
+    onSuccess: (reply) => {
+      if (reply.action !== 'redirect') refresh(reply.billing);
+    },
+  });
+}
+
+/** POST /api/billing/portal: Stripe's Customer Portal for payment details. */
+export function usePortalRequest() {
+  return useMutation({ mutationFn: () => api.post('/billing/portal', undefined, { schema: portalReplySchema }) });
+}
