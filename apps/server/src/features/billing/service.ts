@@ -442,6 +442,9 @@ export class BillingService {
     const paidAt = invoice.paidAt;
     // The money goes back first: when the provider refuses, nothing here changes.
     await this.deps.provider.refundPayment?.({ userId, providerInvoiceId: invoice.providerInvoiceId, amountCents: invoice.amountCents });
+    // The account is free from now on, so the provider must not bill it again. A retry after a failure here refunds
+    // nothing twice: the provider's refund is once per invoice.
+    await this.#tellProviderCancel(userId, true);
     await this.#transaction(async (work) => {
       const subscription = await work.repository.findSubscription(userId, true);
       if (!subscription) throw new AppError('NOT_FOUND', 'Subscription not found');
