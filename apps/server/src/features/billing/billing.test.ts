@@ -592,6 +592,32 @@ describe('the Stripe adapter against the local Stripe fake', () => {
     await expectBalanceMatchesLedger(t, userId, 100_000);
   });
 
+  it('keeps a first invoice.paid that arrives before checkout.completed (linked through the subscription metadata) and applies the change once', async () => {
+    const user = await t.register();
+    const userId = user.session.user.id;
+    await checkout(t, user, 'creator');
+    const pending = (await overviewOf(t, user)).pendingChange as PendingChange;
+    const endpoint = `${baseUrl}/api/billing/webhooks/stripe`;
+    const paid = fake.webhook('invoice.paid', {
+      'data.object.id': 'in_fake_e2e_early',
+      'data.object.customer': 'cus_fake_e2e_early',
+      'data.object.parent.subscription_details.subscription': 'sub_fake_e2e_early',
+      'data.object.parent.subscription_details.metadata': { userId, plan: 'creator', interval: 'monthly', pendingChangeId: pending.id },
+    });
+    expect((await fake.deliver(endpoint, paid)).status).toBe(200);
+    const completed = fake.webhook('checkout.session.completed', {
+      'data.object.client_reference_id': pending.id, 'data.object.subscription': 'sub_fake_e2e_early', 'data.object.customer': 'cus_fake_e2e_early',
+    });
+    expect((await fake.deliver(endpoint, completed)).status).toBe(200);
+
+    const overview = await overviewOf(t, user);
+    expect(overview.subscription).toMatchObject({ plan: 'creator', status: 'active' });
+    expect(overview.pendingChange).toBeNull();
+    // The early payment was recorded (the refund the money-back guarantee needs has an invoice to return).
+    expect(overview.subscription.refundableUntil).not.toBeNull();
+    await expectBalanceMatchesLedger(t, userId, 100_000);
+  });
+
   it('tells Stripe about a cancel, a resume and a refund made here (the request reaches the fake), and stops renewal on a refund', async () => {
     const user = await t.register();
     const post = (url: string) => t.request({ method: 'POST', url, token: tokenOf(t, user) });

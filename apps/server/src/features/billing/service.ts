@@ -554,7 +554,7 @@ export class BillingService {
         return;
       }
       case 'invoice.paid': {
-        const subscription = await work.repository.findSubscriptionByProviderId(event.subscriptionId, true);
+        const subscription = await this.#subscriptionOfPaidInvoice(work, event);
         if (!subscription) return;
         const planRow = await this.#planRow((await this.#account(work.repository, subscription.userId)).plan, work.db);
         await work.repository.insertProviderInvoice({
@@ -625,6 +625,20 @@ export class BillingService {
         return;
       }
     }
+  }
+
+  /**
+   * The subscription a paid invoice belongs to. Stripe does not order its events: the first invoice may come before
+   * checkout.completed has linked the subscription. Then the invoice's pending change is applied here (as the
+   * completed checkout would), so the payment is recorded; the later checkout.completed finds it applied and stops.
+   */
+  async #subscriptionOfPaidInvoice(work: Work, event: Extract<BillingEvent, { type: 'invoice.paid' }>): Promise<SubscriptionRow | undefined> {
+    const linked = await work.repository.findSubscriptionByProviderId(event.subscriptionId, true);
+    if (linked || !event.pendingChangeId || !UUID_PATTERN.test(event.pendingChangeId)) return linked;
+    const pending = await work.repository.findPendingChange(event.pendingChangeId, true);
+    if (pending?.status !== 'pending') return undefined;
+    await this.#applyPendingChange(work, pending, { recordInvoice: false, customerId: event.customerId ?? null, providerSubscriptionId: event.subscriptionId });
+    return work.repository.findSubscriptionByProviderId(event.subscriptionId, true);
   }
 
   // ---- helpers -------------------------------------------------------------------------------------------------

@@ -189,8 +189,13 @@ describe('StripeBillingProvider.parseWebhook', () => {
     const delivery = fake.webhook('invoice.paid');
     expect(parse(delivery)).toEqual({
       id: delivery.event.id, type: 'invoice.paid', subscriptionId: DOC_SUBSCRIPTION, amountCents: 2200,
-      periodStart: DOC_PERIOD_START, periodEnd: DOC_PERIOD_END, invoiceId: 'in_1Q9BtALkdIwHu7ixGq2zYbXk',
+      periodStart: DOC_PERIOD_START, periodEnd: DOC_PERIOD_END, invoiceId: 'in_1Q9BtALkdIwHu7ixGq2zYbXk', pendingChangeId: null, customerId: DOC_CUSTOMER,
     });
+  });
+
+  it("reads our pending change from the subscription metadata Stripe copies onto the invoice (for a first invoice that beats checkout.completed)", () => {
+    const delivery = fake.webhook('invoice.paid', { 'data.object.parent.subscription_details.metadata': { pendingChangeId: 'pc-42', userId: 'user-7' } });
+    expect(parse(delivery)).toMatchObject({ type: 'invoice.paid', pendingChangeId: 'pc-42', customerId: DOC_CUSTOMER });
   });
 
   it('ignores a paid invoice that belongs to no subscription', () => {

@@ -198,7 +198,12 @@ function fromInvoicePaid(id: string, invoice: Stripe.Invoice): BillingEvent | nu
   const subscriptionId = invoiceSubscriptionId(invoice);
   if (!subscriptionId) return null;
   const period = billedPeriod(invoice);
-  return { id, type: 'invoice.paid', subscriptionId, amountCents: invoice.amount_paid, periodStart: period.start, periodEnd: period.end, invoiceId: invoice.id };
+  // Stripe copies the subscription's metadata (set at checkout via subscription_data) onto its invoices.
+  const pendingChangeId = invoice.parent?.subscription_details?.metadata?.pendingChangeId ?? null;
+  return {
+    id, type: 'invoice.paid', subscriptionId, amountCents: invoice.amount_paid, periodStart: period.start, periodEnd: period.end, invoiceId: invoice.id,
+    pendingChangeId, customerId: idOf(invoice.customer),
+  };
 }
 
 function fromSubscriptionUpdated(id: string, subscription: Stripe.Subscription): BillingEvent | null {
