@@ -482,7 +482,8 @@ describe('payment webhooks', () => {
     expect((await post('/api/billing/cancel')).statusCode).toBe(200);
     expect((await post('/api/billing/resume')).statusCode).toBe(200);
     expect(dataOf<BillingOverview>(await post('/api/billing/refund')).subscription.plan).toBe('free');
-    expect(providerCalls).toEqual(['cancel sub_told true', 'cancel sub_told false', 'refund in_told 2200']);
+    // After the refund the account is free: the provider is told to stop renewing it.
+    expect(providerCalls).toEqual(['cancel sub_told true', 'cancel sub_told false', 'refund in_told 2200', 'cancel sub_told true']);
   });
 
   it('refuses a forged or missing signature with 400 and changes nothing', async () => {
@@ -589,5 +590,62 @@ describe('the Stripe adapter against the local Stripe fake', () => {
     expect(overview.subscription).toMatchObject({ plan: 'creator', status: 'active' });
     expect(overview.pendingChange).toBeNull();
     await expectBalanceMatchesLedger(t, userId, 100_000);
+  });
+
+  it('keeps a first invoice.paid that arrives before checkout.completed (linked through the subscription metadata) and applies the change once', async () => {
+    const user = await t.register();
+    const userId = user.session.user.id;
+    await checkout(t, user, 'creator');
+    const pending = (await overviewOf(t, user)).pendingChange as PendingChange;
+    const endpoint = `${baseUrl}/api/billing/webhooks/stripe`;
+    const paid = fake.webhook('invoice.paid', {
+      'data.object.id': 'in_fake_e2e_early',
+      'data.object.customer': 'cus_fake_e2e_early',
+      'data.object.parent.subscription_details.subscription': 'sub_fake_e2e_early',
+      'data.object.parent.subscription_details.metadata': { userId, plan: 'creator', interval: 'monthly', pendingChangeId: pending.id },
+    });
+    expect((await fake.deliver(endpoint, paid)).status).toBe(200);
+    const completed = fake.webhook('checkout.session.completed', {
+      'data.object.client_reference_id': pending.id, 'data.object.subscription': 'sub_fake_e2e_early', 'data.object.customer': 'cus_fake_e2e_early',
+    });
+    expect((await fake.deliver(endpoint, completed)).status).toBe(200);
+
+    const overview = await overviewOf(t, user);
+    expect(overview.subscription).toMatchObject({ plan: 'creator', status: 'active' });
+    expect(overview.pendingChange).toBeNull();
+    // The early payment was recorded (the refund the money-back guarantee needs has an invoice to return).
+    expect(overview.subscription.refundableUntil).not.toBeNull();
+    await expectBalanceMatchesLedger(t, userId, 100_000);
+  });
+
+  it('tells Stripe about a cancel, a resume and a refund made here (the request reaches the fake), and stops renewal on a refund', async () => {
+    const user = await t.register();
+    const post = (url: string) => t.request({ method: 'POST', url, token: tokenOf(t, user) });
+    await checkout(t, user, 'creator');
+    const pending = (await overviewOf(t, user)).pendingChange as PendingChange;
+    const endpoint = `${baseUrl}/api/billing/webhooks/stripe`;
+    const subscriptionPath = '/v1/subscriptions/sub_fake_e2e_refund';
+    await fake.deliver(endpoint, fake.webhook('checkout.session.completed', {
+      'data.object.client_reference_id': pending.id, 'data.object.subscription': 'sub_fake_e2e_refund', 'data.object.customer': 'cus_fake_e2e_refund',
+    }));
+    const paymentIntent = fake.payInvoice('in_fake_e2e_refund', 2200);
+    const paid = await fake.deliver(endpoint, fake.webhook('invoice.paid', {
+      'data.object.id': 'in_fake_e2e_refund', 'data.object.parent.subscription_details.subscription': 'sub_fake_e2e_refund',
+    }));
+    expect(paid.status).toBe(200);
+    fake.requests.length = 0;
+
+    expect((await post('/api/billing/cancel')).statusCode).toBe(200);
+    expect((await post('/api/billing/resume')).statusCode).toBe(200);
+    expect(dataOf<BillingOverview>(await post('/api/billing/refund')).subscription.plan).toBe('free');
+
+    expect(fake.requests.map((request) => [request.method, request.path, request.form])).toEqual([
+      ['POST', subscriptionPath, { cancel_at_period_end: 'true' }],
+      ['POST', subscriptionPath, { cancel_at_period_end: 'false' }],
+      ['GET', '/v1/invoice_payments', { invoice: 'in_fake_e2e_refund', status: 'paid' }],
+      ['POST', '/v1/refunds', { payment_intent: paymentIntent, amount: '2200', reason: 'requested_by_customer', metadata: { userId: user.session.user.id, invoiceId: 'in_fake_e2e_refund' } }],
+      ['POST', subscriptionPath, { cancel_at_period_end: 'true' }],
+    ]);
+    expect(fake.refunds).toEqual([expect.objectContaining({ payment_intent: paymentIntent, amount: 2200, status: 'succeeded' })]);
   });
 });

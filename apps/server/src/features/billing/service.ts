@@ -442,6 +442,9 @@ export class BillingService {
     const paidAt = invoice.paidAt;
     // The money goes back first: when the provider refuses, nothing here changes.
     await this.deps.provider.refundPayment?.({ userId, providerInvoiceId: invoice.providerInvoiceId, amountCents: invoice.amountCents });
+    // The account is free from now on, so the provider must not bill it again. A retry after a failure here refunds
+    // nothing twice: the provider's refund is once per invoice.
+    await this.#tellProviderCancel(userId, true);
     await this.#transaction(async (work) => {
       const subscription = await work.repository.findSubscription(userId, true);
       if (!subscription) throw new AppError('NOT_FOUND', 'Subscription not found');
@@ -551,7 +554,7 @@ export class BillingService {
         return;
       }
       case 'invoice.paid': {
-        const subscription = await work.repository.findSubscriptionByProviderId(event.subscriptionId, true);
+        const subscription = await this.#subscriptionOfPaidInvoice(work, event);
         if (!subscription) return;
         const planRow = await this.#planRow((await this.#account(work.repository, subscription.userId)).plan, work.db);
         await work.repository.insertProviderInvoice({
@@ -622,6 +625,20 @@ export class BillingService {
         return;
       }
     }
+  }
+
+  /**
+   * The subscription a paid invoice belongs to. Stripe does not order its events: the first invoice may come before
+   * checkout.completed has linked the subscription. Then the invoice's pending change is applied here (as the
+   * completed checkout would), so the payment is recorded; the later checkout.completed finds it applied and stops.
+   */
+  async #subscriptionOfPaidInvoice(work: Work, event: Extract<BillingEvent, { type: 'invoice.paid' }>): Promise<SubscriptionRow | undefined> {
+    const linked = await work.repository.findSubscriptionByProviderId(event.subscriptionId, true);
+    if (linked || !event.pendingChangeId || !UUID_PATTERN.test(event.pendingChangeId)) return linked;
+    const pending = await work.repository.findPendingChange(event.pendingChangeId, true);
+    if (pending?.status !== 'pending') return undefined;
+    await this.#applyPendingChange(work, pending, { recordInvoice: false, customerId: event.customerId ?? null, providerSubscriptionId: event.subscriptionId });
+    return work.repository.findSubscriptionByProviderId(event.subscriptionId, true);
   }
 
   // ---- helpers -------------------------------------------------------------------------------------------------

@@ -3,7 +3,9 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripeServer, type FakeStripeServer } from './fake-stripe.ts';
-import { BILLING_PORTAL_SESSIONS_FIXTURE, CHECKOUT_SESSIONS_FIXTURE, EVENT_TYPES, eventFixture, WEBHOOKS_FIXTURE } from './stripe-fixtures.ts';
+import {
+  BILLING_PORTAL_SESSIONS_FIXTURE, CHECKOUT_SESSIONS_FIXTURE, EVENT_TYPES, eventFixture, INVOICE_PAYMENTS_FIXTURE, REFUNDS_FIXTURE, SUBSCRIPTIONS_UPDATE_FIXTURE, WEBHOOKS_FIXTURE,
+} from './stripe-fixtures.ts';
 
 // The fake must be able to fail: these check it against the documented examples and refuse what Stripe refuses.
 let fake: FakeStripeServer;
@@ -32,6 +34,45 @@ describe('fake Stripe API', () => {
     const portal = await post('/v1/billing_portal/sessions', BILLING_PORTAL_SESSIONS_FIXTURE.request.example);
     expect(portal.status).toBe(200);
     expect(await portal.json()).toMatchObject({ object: 'billing_portal.session', customer: 'cus_NciAYcXfLnqBoz', return_url: 'https://example.com/account' });
+  });
+
+  it('accepts the documented subscription update, refund and invoice payments examples, in their documented shapes', async () => {
+    const subscription = await post('/v1/subscriptions/sub_1MowQVLkdIwHu7ixeRlqHVzs', SUBSCRIPTIONS_UPDATE_FIXTURE.request.example);
+    expect(subscription.status).toBe(200);
+    expect(await subscription.json()).toMatchObject({ id: 'sub_1MowQVLkdIwHu7ixeRlqHVzs', object: 'subscription', metadata: { order_id: '6735' } });
+
+    const refund = await post('/v1/refunds', REFUNDS_FIXTURE.request.example);
+    expect(refund.status).toBe(200);
+    const refunded = (await refund.json()) as Record<string, unknown>;
+    expect(Object.keys(refunded).sort()).toEqual(Object.keys(REFUNDS_FIXTURE.reply.example).sort());
+    expect(refunded).toMatchObject({ object: 'refund', charge: 'ch_1NirD82eZvKYlo2CIvbtLWuY', status: 'succeeded' });
+
+    const paymentIntent = fake.payInvoice('in_103Q0w2eZvKYlo2C5PYwf6Wf', 2000);
+    const list = await fetch(`${fake.baseUrl}/v1/invoice_payments?${INVOICE_PAYMENTS_FIXTURE.request.example}`, { headers: { Authorization: `Bearer ${fake.secretKey}` } });
+    expect(list.status).toBe(200);
+    expect(await list.json()).toMatchObject({ object: 'list', data: [{ object: 'invoice_payment', invoice: 'in_103Q0w2eZvKYlo2C5PYwf6Wf', status: 'paid', payment: { type: 'payment_intent', payment_intent: paymentIntent } }] });
+  });
+
+  it('refuses undocumented or conflicting parameters and unknown ids on the subscription, refund and invoice payment endpoints', async () => {
+    const unknownParam = await post('/v1/subscriptions/sub_1', 'cancel_at_end=true');
+    expect(await errorOf(unknownParam)).toMatchObject({ code: 'parameter_unknown', param: 'cancel_at_end' });
+    const notBoolean = await post('/v1/subscriptions/sub_1', 'cancel_at_period_end=yes');
+    expect(await errorOf(notBoolean)).toMatchObject({ param: 'cancel_at_period_end' });
+    const both = await post('/v1/subscriptions/sub_1', 'cancel_at_period_end=true&cancel_at=1731678400');
+    expect((await errorOf(both)).message).toMatch(/only specify one of these parameters: cancel_at, cancel_at_period_end/);
+    const notSubscription = await post('/v1/subscriptions/cus_1', 'cancel_at_period_end=true');
+    expect(notSubscription.status).toBe(404);
+
+    const unknownIntent = await post('/v1/refunds', 'payment_intent=pi_never_paid');
+    expect(unknownIntent.status).toBe(404);
+    expect(await errorOf(unknownIntent)).toMatchObject({ code: 'resource_missing', param: 'payment_intent' });
+    const refundInvoice = await post('/v1/refunds', 'invoice=in_1');
+    expect(await errorOf(refundInvoice)).toMatchObject({ code: 'parameter_unknown', param: 'invoice' });
+    const nothingToRefund = await post('/v1/refunds', 'amount=100');
+    expect(await errorOf(nothingToRefund)).toMatchObject({ code: 'parameter_missing' });
+
+    const badStatus = await fetch(`${fake.baseUrl}/v1/invoice_payments?invoice=in_1&status=succeeded`, { headers: { Authorization: `Bearer ${fake.secretKey}` } });
+    expect(await errorOf(badStatus)).toMatchObject({ param: 'status' });
   });
 
   it('refuses an undocumented parameter the way Stripe does', async () => {

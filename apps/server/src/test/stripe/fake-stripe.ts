@@ -2,7 +2,8 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
-  BILLING_PORTAL_SESSIONS_FIXTURE, CHECKOUT_SESSIONS_FIXTURE, ERRORS_FIXTURE, eventFixture, fillObject, parseForm, validateForm, WEBHOOKS_FIXTURE,
+  BILLING_PORTAL_SESSIONS_FIXTURE, CHECKOUT_SESSIONS_FIXTURE, ERRORS_FIXTURE, eventFixture, fillObject, INVOICE_PAYMENTS_FIXTURE, parseForm, REFUNDS_FIXTURE,
+  SUBSCRIPTIONS_UPDATE_FIXTURE, validateForm, WEBHOOKS_FIXTURE,
   type FixtureEventType, type FormEndpointFixture, type FormValue, type JsonObject, type JsonValue, type ParamProblem,
 } from './stripe-fixtures.ts';
 
@@ -10,9 +11,9 @@ export interface ReceivedStripeRequest {
   method: string;
   path: string;
   headers: Record<string, string | string[] | undefined>;
-  /** The raw form body as the SDK sent it. */
+  /** The raw form body as the SDK sent it (for a GET, its query string). */
   rawBody: string;
-  /** The form body parsed the way Stripe reads bracketed keys. */
+  /** The form body (or GET query) parsed the way Stripe reads bracketed keys. */
   form: { [key: string]: FormValue };
 }
 
@@ -37,6 +38,13 @@ export interface FakeStripeServer {
   requests: ReceivedStripeRequest[];
   /** The Checkout Session objects the fake created, by id. */
   checkoutSessions: Map<string, JsonObject>;
+  /** The refunds the fake created, in order. */
+  refunds: JsonObject[];
+  /**
+   * Records a paid invoice the way Stripe links it to its payment (an Invoice Payment with a PaymentIntent), so
+   * GET /v1/invoice_payments finds it and POST /v1/refunds can return it; resolves to the PaymentIntent id.
+   */
+  payInvoice(invoiceId: string, amountCents: number): string;
   /** A documented event of this type, with fields set by dotted path (`data.object.client_reference_id`), signed. */
   webhook(type: FixtureEventType, values?: Record<string, JsonValue>, options?: SignOptions): WebhookDelivery;
   /** Stripe's retry of the same event: the same body, signed again at a later time. */
@@ -48,11 +56,26 @@ export interface FakeStripeServer {
   close(): Promise<void>;
 }
 
-const ENDPOINTS: FormEndpointFixture[] = [CHECKOUT_SESSIONS_FIXTURE, BILLING_PORTAL_SESSIONS_FIXTURE];
+const ENDPOINTS: FormEndpointFixture[] = [
+  CHECKOUT_SESSIONS_FIXTURE, BILLING_PORTAL_SESSIONS_FIXTURE, SUBSCRIPTIONS_UPDATE_FIXTURE, REFUNDS_FIXTURE, INVOICE_PAYMENTS_FIXTURE,
+];
+
+type Form = { [key: string]: FormValue };
+type Reply = { status: number; body: JsonObject };
+
+/** The fixture whose `METHOD /path` (with `{id}` matching one path segment) is this request's, and the path's id. */
+function matchEndpoint(method: string, path: string): { fixture: FormEndpointFixture; id: string | undefined } | undefined {
+  for (const fixture of ENDPOINTS) {
+    const pattern = new RegExp(`^${fixture.endpoint.replace('{id}', '([^/]+)')}$`);
+    const match = pattern.exec(`${method} ${path}`);
+    if (match) return { fixture, id: match[1] };
+  }
+  return undefined;
+}
 
 /**
- * A local stand-in for Stripe's API on 127.0.0.1 and a random port: POST /v1/checkout/sessions and
- * POST /v1/billing_portal/sessions, checked against the documented parameters (stripe-fixtures/*.json, unknown
+ * A local stand-in for Stripe's API on 127.0.0.1 and a random port: POST /v1/checkout/sessions,
+ * POST /v1/billing_portal/sessions, POST /v1/subscriptions/:id, POST /v1/refunds and GET /v1/invoice_payments, checked against the documented parameters (stripe-fixtures/*.json, unknown
  * parameters refused as Stripe refuses them) and answered with the documented objects; plus Stripe-signed webhook
  * deliveries built from the documented event payloads.
  */
@@ -61,23 +84,29 @@ export async function startFakeStripeServer(options: { secretKey?: string; webho
   const webhookSecret = options.webhookSecret ?? `${WEBHOOKS_FIXTURE.secretPrefix}fake_${randomBytes(12).toString('hex')}`;
   const requests: ReceivedStripeRequest[] = [];
   const checkoutSessions = new Map<string, JsonObject>();
-  const idempotentReplies = new Map<string, { rawBody: string; reply: JsonObject }>();
+  const refunds: JsonObject[] = [];
+  /** Paid Invoice Payment objects by invoice id, and the amount each PaymentIntent took, for refunds. */
+  const invoicePayments = new Map<string, JsonObject>();
+  const paymentIntentAmounts = new Map<string, number>();
+  const idempotentReplies = new Map<string, { rawBody: string; reply: Reply }>();
   const server = createServer((request, response) => {
     void handle(request, response).catch((error: unknown) => sendJson(response, 500, { error: { type: 'api_error', message: String(error) } }));
   });
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    const rawBody = (await readBody(request)).toString('utf8');
+    const body = (await readBody(request)).toString('utf8');
+    const matched = matchEndpoint(request.method ?? '', url.pathname);
+    const rawBody = matched?.fixture.request.in === 'query' ? url.search.slice(1) : body;
     const form = parseForm(rawBody);
     requests.push({ method: request.method ?? '', path: url.pathname, headers: request.headers, rawBody, form });
-    const fixture = ENDPOINTS.find((endpoint) => endpoint.endpoint === `${request.method} ${url.pathname}`);
-    if (!fixture) return sendError(response, 404, { code: 'resource_missing', param: '', message: `Unrecognized request URL (${request.method}: ${url.pathname}).` });
+    if (!matched) return sendError(response, 404, { code: 'resource_missing', param: '', message: `Unrecognized request URL (${request.method}: ${url.pathname}).` });
     if (request.headers.authorization !== `Bearer ${secretKey}`) {
       const { httpStatus, type, message } = ERRORS_FIXTURE.authentication;
       return sendJson(response, httpStatus, { error: { type, message } });
     }
-    if (!String(request.headers['content-type'] ?? '').startsWith(fixture.request.contentType)) {
+    const { fixture } = matched;
+    if (fixture.request.in !== 'query' && !String(request.headers['content-type'] ?? '').startsWith(fixture.request.contentType)) {
       return sendError(response, 400, { code: 'parameter_invalid', param: '', message: `Content-Type must be ${fixture.request.contentType}` });
     }
     const [problem] = validateForm(fixture, form);
@@ -89,9 +118,75 @@ export async function startFakeStripeServer(options: { secretKey?: string; webho
     if (earlier && earlier.rawBody !== rawBody) {
       return sendError(response, 400, { code: 'idempotency_key_in_use', param: '', message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.` }, ERRORS_FIXTURE.idempotency.type);
     }
-    const reply = earlier?.reply ?? (fixture === CHECKOUT_SESSIONS_FIXTURE ? createCheckoutSession(form) : createPortalSession(form));
+    // Stripe saves the result once the endpoint ran (a refusal such as amount_too_large too), not a validation failure.
+    const reply = earlier?.reply ?? answer(fixture, form, matched.id);
     if (key !== undefined) idempotentReplies.set(`${url.pathname} ${key}`, { rawBody, reply });
-    sendJson(response, 200, reply);
+    sendJson(response, reply.status, reply.body);
+  }
+
+  function answer(fixture: FormEndpointFixture, form: Form, id: string | undefined): Reply {
+    if (fixture === CHECKOUT_SESSIONS_FIXTURE) return ok(createCheckoutSession(form));
+    if (fixture === BILLING_PORTAL_SESSIONS_FIXTURE) return ok(createPortalSession(form));
+    if (fixture === SUBSCRIPTIONS_UPDATE_FIXTURE) return updateSubscription(form, id ?? '');
+    if (fixture === REFUNDS_FIXTURE) return createRefund(form);
+    return ok(listInvoicePayments(form));
+  }
+
+  function updateSubscription(form: Form, id: string): Reply {
+    if (!id.startsWith('sub_')) return missing('subscription', id);
+    const cancelAtPeriodEnd = scalar(form.cancel_at_period_end);
+    const subscription = fillObject(SUBSCRIPTIONS_UPDATE_FIXTURE.reply.example, {
+      id,
+      ...(cancelAtPeriodEnd === null ? {} : { cancel_at_period_end: cancelAtPeriodEnd === 'true', cancel_at: null }),
+      ...(form.metadata === undefined ? {} : { metadata: stringMap(form.metadata) }),
+    });
+    return ok(subscription);
+  }
+
+  function createRefund(form: Form): Reply {
+    const paymentIntent = scalar(form.payment_intent);
+    const charge = scalar(form.charge);
+    if (!paymentIntent && !charge) return errorReply(400, { code: 'parameter_missing', param: 'charge', message: 'One of the following params should be provided for this request: payment_intent or charge.' });
+    const paid = paymentIntent ? paymentIntentAmounts.get(paymentIntent) : undefined;
+    if (paymentIntent && paid === undefined) return missing('payment_intent', paymentIntent);
+    const amount = form.amount === undefined ? (paid ?? REFUNDS_FIXTURE.reply.example.amount as number) : Number(form.amount);
+    if (paid !== undefined && amount > paid) {
+      return errorReply(400, { code: 'amount_too_large', param: 'amount', message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(paid / 100).toFixed(2)})` });
+    }
+    const refund = fillObject(REFUNDS_FIXTURE.reply.example, {
+      id: `re_${randomBytes(12).toString('hex')}`,
+      created: nowSeconds(),
+      amount,
+      payment_intent: paymentIntent,
+      charge: charge ?? `ch_${randomBytes(12).toString('hex')}`,
+      reason: scalar(form.reason),
+      metadata: stringMap(form.metadata),
+    });
+    refunds.push(refund);
+    return ok(refund);
+  }
+
+  function listInvoicePayments(form: Form): JsonObject {
+    const invoice = scalar(form.invoice);
+    const status = scalar(form.status);
+    const payments = [...invoicePayments.values()].filter((payment) => (invoice === null || payment.invoice === invoice) && (status === null || payment.status === status));
+    // A list object as every Stripe list endpoint answers (https://docs.stripe.com/api/pagination).
+    return { object: 'list', url: '/v1/invoice_payments', has_more: false, data: payments };
+  }
+
+  function payInvoice(invoiceId: string, amountCents: number): string {
+    const paymentIntent = `pi_${randomBytes(12).toString('hex')}`;
+    invoicePayments.set(invoiceId, fillObject(INVOICE_PAYMENTS_FIXTURE.reply.example, {
+      id: `inpay_${randomBytes(12).toString('hex')}`,
+      created: nowSeconds(),
+      invoice: invoiceId,
+      amount_paid: amountCents,
+      amount_requested: amountCents,
+      'payment.payment_intent': paymentIntent,
+      'status_transitions.paid_at': nowSeconds(),
+    }));
+    paymentIntentAmounts.set(paymentIntent, amountCents);
+    return paymentIntent;
   }
 
   function createCheckoutSession(form: { [key: string]: FormValue }): JsonObject {
@@ -145,6 +240,8 @@ export async function startFakeStripeServer(options: { secretKey?: string; webho
     webhookSecret,
     requests,
     checkoutSessions,
+    refunds,
+    payInvoice,
     webhook,
     redeliver: (delivery, signOptions) => ({ ...delivery, signatureHeader: sign(delivery.payload, signOptions) }),
     sign,
@@ -188,13 +285,29 @@ function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+function ok(body: JsonObject): Reply {
+  return { status: 200, body };
+}
+
+function errorReply(status: number, details: { code: string; param: string; message: string }): Reply {
+  return { status, body: { error: errorObject(details, ERRORS_FIXTURE.invalidRequest.type) } };
+}
+
+/** Stripe's 404 for an id it does not know. */
+function missing(kind: string, id: string): Reply {
+  return errorReply(404, { code: 'resource_missing', param: kind === 'subscription' ? 'id' : kind, message: `No such ${kind}: '${id}'` });
+}
+
 function sendError(response: ServerResponse, status: number, problem: ParamProblem | { code: string; param: string; message: string }, type = ERRORS_FIXTURE.invalidRequest.type): void {
-  const error = fillObject(ERRORS_FIXTURE.replyExample.error as JsonObject, {
+  sendJson(response, status, { error: errorObject(problem, type) });
+}
+
+function errorObject(problem: { code: string; param: string; message: string }, type: string): JsonObject {
+  return fillObject(ERRORS_FIXTURE.replyExample.error as JsonObject, {
     code: problem.code,
     doc_url: `https://stripe.com/docs/error-codes/${problem.code.replace(/_/g, '-')}`,
     message: problem.message,
     param: problem.param,
     type,
   });
-  sendJson(response, status, { error });
 }

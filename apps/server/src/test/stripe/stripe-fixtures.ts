@@ -32,9 +32,12 @@ export interface ParamRule {
 }
 
 export interface FormEndpointFixture {
+  /** `METHOD /path`, with `{id}` for a path parameter. */
   endpoint: string;
   source: string;
   request: {
+    /** Where the parameters travel: the form body (POST, the default) or the query string (GET). */
+    in?: 'body' | 'query';
     contentType: string;
     example: string;
     params: Record<string, ParamRule>;
@@ -79,6 +82,9 @@ function readFixture(name: string): unknown {
 
 export const CHECKOUT_SESSIONS_FIXTURE = readFixture('checkout_sessions.json') as FormEndpointFixture;
 export const BILLING_PORTAL_SESSIONS_FIXTURE = readFixture('billing_portal_sessions.json') as FormEndpointFixture;
+export const SUBSCRIPTIONS_UPDATE_FIXTURE = readFixture('subscriptions_update.json') as FormEndpointFixture;
+export const REFUNDS_FIXTURE = readFixture('refunds.json') as FormEndpointFixture;
+export const INVOICE_PAYMENTS_FIXTURE = readFixture('invoice_payments.json') as FormEndpointFixture;
 export const ERRORS_FIXTURE = readFixture('errors.json') as ErrorsFixture;
 export const WEBHOOKS_FIXTURE = readFixture('webhooks.json') as WebhooksFixture;
 

@@ -55,7 +55,15 @@ export interface PortalInput {
 /** Provider-neutral payment events; `id` is the provider's event id, handled at most once. */
 export type BillingEvent =
   | { id: string; type: 'checkout.completed'; pendingChangeId: string; customerId: string | null; subscriptionId: string | null }
-  | { id: string; type: 'invoice.paid'; subscriptionId: string; amountCents: number; periodStart: Date; periodEnd: Date; invoiceId: string }
+  | {
+      id: string; type: 'invoice.paid'; subscriptionId: string; amountCents: number; periodStart: Date; periodEnd: Date; invoiceId: string;
+      /**
+       * The pending change the subscription was opened for, and its customer, when the provider tells (Stripe: the
+       * subscription's metadata as copied onto the invoice): lets a first invoice that arrives before
+       * checkout.completed still find its user.
+       */
+      pendingChangeId?: string | null; customerId?: string | null;
+    }
   | { id: string; type: 'invoice.payment_failed'; subscriptionId: string; invoiceId: string }
   | { id: string; type: 'subscription.updated'; subscriptionId: string; cancelAtPeriodEnd: boolean; currentPeriodEnd: Date }
   | { id: string; type: 'subscription.deleted'; subscriptionId: string };

@@ -113,6 +113,64 @@ describe('StripeBillingProvider.openPortal', () => {
   });
 });
 
+describe('StripeBillingProvider.setCancelAtPeriodEnd', () => {
+  it('sets cancel_at_period_end on the subscription, and clears it on a resume', async () => {
+    await provider.setCancelAtPeriodEnd({ subscriptionId: DOC_SUBSCRIPTION, cancelAtPeriodEnd: true });
+    await provider.setCancelAtPeriodEnd({ subscriptionId: DOC_SUBSCRIPTION, cancelAtPeriodEnd: false });
+
+    expect(fake.requests.map((request) => [request.method, request.path, request.form])).toEqual([
+      ['POST', `/v1/subscriptions/${DOC_SUBSCRIPTION}`, { cancel_at_period_end: 'true' }],
+      ['POST', `/v1/subscriptions/${DOC_SUBSCRIPTION}`, { cancel_at_period_end: 'false' }],
+    ]);
+  });
+
+  it('sends a fresh idempotency key each time, so a cancel after a resume is not answered with the first reply', async () => {
+    await provider.setCancelAtPeriodEnd({ subscriptionId: DOC_SUBSCRIPTION, cancelAtPeriodEnd: true });
+    await provider.setCancelAtPeriodEnd({ subscriptionId: DOC_SUBSCRIPTION, cancelAtPeriodEnd: true });
+
+    const keys = fake.requests.map((request) => request.headers['idempotency-key']);
+    expect(keys[0]).toMatch(new RegExp(`^cancel-at-period-end-${DOC_SUBSCRIPTION}-`));
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
+  it('fails loudly when Stripe does not know the subscription', async () => {
+    await expect(provider.setCancelAtPeriodEnd({ subscriptionId: 'not_a_subscription', cancelAtPeriodEnd: true })).rejects.toThrow(/No such subscription/);
+  });
+});
+
+describe('StripeBillingProvider.refundPayment', () => {
+  it("finds the invoice's paid payment and refunds its PaymentIntent, once per invoice", async () => {
+    const paymentIntent = fake.payInvoice('in_refund_1', 2200);
+
+    await provider.refundPayment({ userId: 'user-7', providerInvoiceId: 'in_refund_1', amountCents: 2200 });
+    await provider.refundPayment({ userId: 'user-7', providerInvoiceId: 'in_refund_1', amountCents: 2200 });
+
+    const [lookup, refund] = fake.requests;
+    expect([lookup?.method, lookup?.path, lookup?.form]).toEqual(['GET', '/v1/invoice_payments', { invoice: 'in_refund_1', status: 'paid' }]);
+    expect([refund?.method, refund?.path, refund?.form]).toEqual(['POST', '/v1/refunds', {
+      payment_intent: paymentIntent, amount: '2200', reason: 'requested_by_customer', metadata: { userId: 'user-7', invoiceId: 'in_refund_1' },
+    }]);
+    expect(refund?.headers['idempotency-key']).toBe('refund-in_refund_1');
+    // The repeated call reuses the key: Stripe answers with the first refund instead of paying back twice.
+    expect(fake.refunds).toHaveLength(1);
+  });
+
+  it('refuses (leaving our records alone) when the invoice has no paid payment in Stripe', async () => {
+    await expect(provider.refundPayment({ userId: 'user-7', providerInvoiceId: 'in_paid_out_of_band', amountCents: 2200 })).rejects.toThrow(/no paid card payment/);
+    expect(fake.requests.map((request) => request.path)).toEqual(['/v1/invoice_payments']);
+  });
+
+  it('fails loudly when Stripe refuses the refund (more than was paid)', async () => {
+    fake.payInvoice('in_refund_small', 500);
+    await expect(provider.refundPayment({ userId: 'user-7', providerInvoiceId: 'in_refund_small', amountCents: 2200 })).rejects.toThrow(/greater than unrefunded amount/);
+  });
+
+  it('asks Stripe nothing for a change paid outside Stripe (operator-approved, no invoice id)', async () => {
+    await provider.refundPayment({ userId: 'user-7', providerInvoiceId: null, amountCents: 2200 });
+    expect(fake.requests).toHaveLength(0);
+  });
+});
+
 describe('StripeBillingProvider.parseWebhook', () => {
   function parse(delivery: { payload: string; signatureHeader: string }): ReturnType<StripeBillingProvider['parseWebhook']> {
     return provider.parseWebhook(Buffer.from(delivery.payload, 'utf8'), delivery.signatureHeader);
@@ -131,8 +189,13 @@ describe('StripeBillingProvider.parseWebhook', () => {
     const delivery = fake.webhook('invoice.paid');
     expect(parse(delivery)).toEqual({
       id: delivery.event.id, type: 'invoice.paid', subscriptionId: DOC_SUBSCRIPTION, amountCents: 2200,
-      periodStart: DOC_PERIOD_START, periodEnd: DOC_PERIOD_END, invoiceId: 'in_1Q9BtALkdIwHu7ixGq2zYbXk',
+      periodStart: DOC_PERIOD_START, periodEnd: DOC_PERIOD_END, invoiceId: 'in_1Q9BtALkdIwHu7ixGq2zYbXk', pendingChangeId: null, customerId: DOC_CUSTOMER,
     });
+  });
+
+  it("reads our pending change from the subscription metadata Stripe copies onto the invoice (for a first invoice that beats checkout.completed)", () => {
+    const delivery = fake.webhook('invoice.paid', { 'data.object.parent.subscription_details.metadata': { pendingChangeId: 'pc-42', userId: 'user-7' } });
+    expect(parse(delivery)).toMatchObject({ type: 'invoice.paid', pendingChangeId: 'pc-42', customerId: DOC_CUSTOMER });
   });
 
   it('ignores a paid invoice that belongs to no subscription', () => {

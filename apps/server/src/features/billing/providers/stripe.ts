@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import type { BillingInterval, PlanTier } from '@sound-studio/shared';
 import {
-  WebhookSignatureError, type BillingEvent, type BillingProvider, type CheckoutInput, type CheckoutStart, type PortalInput,
+  WebhookSignatureError, type BillingEvent, type BillingProvider, type CheckoutInput, type CheckoutStart, type PortalInput, type RefundInput,
 } from './provider.ts';
 
 export interface StripeProviderOptions {
@@ -79,6 +79,46 @@ export class StripeBillingProvider implements BillingProvider {
     if (!input.customerId) return null;
     const session = await this.stripe.billingPortal.sessions.create({ customer: input.customerId, return_url: input.returnUrl });
     return { url: session.url };
+  }
+
+  /**
+   * Returns the invoice's payment. Since 2025-03-31.basil an invoice names no payment_intent or charge itself; its
+   * payments are Invoice Payment objects, so the paid one is looked up and refunded.
+   */
+  async refundPayment(input: RefundInput): Promise<void> {
+    // An operator-approved change was paid outside Stripe: there is nothing here to return.
+    if (!input.providerInvoiceId) return;
+    const payment = await this.paidPaymentOf(input.providerInvoiceId);
+    const params: Stripe.RefundCreateParams = {
+      ...payment,
+      amount: input.amountCents,
+      reason: 'requested_by_customer',
+      metadata: { userId: input.userId, invoiceId: input.providerInvoiceId },
+    };
+    // One refund per invoice: a retried or repeated request gets the first refund back instead of paying twice.
+    await this.stripe.refunds.create(params, { idempotencyKey: `refund-${input.providerInvoiceId}` });
+  }
+
+  async setCancelAtPeriodEnd(input: { subscriptionId: string; cancelAtPeriodEnd: boolean }): Promise<void> {
+    // Setting a flag is idempotent by itself. The key is fresh per call, so the SDK's network retries reuse it but a
+    // later cancel after a resume is not answered with the earlier reply (Stripe keeps keys for 24 hours).
+    await this.stripe.subscriptions.update(
+      input.subscriptionId,
+      { cancel_at_period_end: input.cancelAtPeriodEnd },
+      { idempotencyKey: `cancel-at-period-end-${input.subscriptionId}-${randomUUID()}` },
+    );
+  }
+
+  private async paidPaymentOf(invoiceId: string): Promise<{ payment_intent: string } | { charge: string }> {
+    const payments = await this.stripe.invoicePayments.list({ invoice: invoiceId, status: 'paid' });
+    for (const { payment } of payments.data) {
+      const paymentIntent = idOf(payment.payment_intent ?? null);
+      if (paymentIntent) return { payment_intent: paymentIntent };
+      const charge = idOf(payment.charge ?? null);
+      if (charge) return { charge };
+    }
+    // Paid out of band (marked paid in the Dashboard): refusing keeps our records unchanged for the operator to settle.
+    throw new Error(`Stripe invoice ${invoiceId} has no paid card payment to refund`);
   }
 
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): BillingEvent | null {
@@ -158,7 +198,12 @@ function fromInvoicePaid(id: string, invoice: Stripe.Invoice): BillingEvent | nu
   const subscriptionId = invoiceSubscriptionId(invoice);
   if (!subscriptionId) return null;
   const period = billedPeriod(invoice);
-  return { id, type: 'invoice.paid', subscriptionId, amountCents: invoice.amount_paid, periodStart: period.start, periodEnd: period.end, invoiceId: invoice.id };
+  // Stripe copies the subscription's metadata (set at checkout via subscription_data) onto its invoices.
+  const pendingChangeId = invoice.parent?.subscription_details?.metadata?.pendingChangeId ?? null;
+  return {
+    id, type: 'invoice.paid', subscriptionId, amountCents: invoice.amount_paid, periodStart: period.start, periodEnd: period.end, invoiceId: invoice.id,
+    pendingChangeId, customerId: idOf(invoice.customer),
+  };
 }
 
 function fromSubscriptionUpdated(id: string, subscription: Stripe.Subscription): BillingEvent | null {
