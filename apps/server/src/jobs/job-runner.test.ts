@@ -28,8 +28,8 @@ let typeCounter = 0;
 async function claimedTwice(): Promise<{ type: string; first: JobRecord; second: JobRecord }> {
   const type = `test.redelivery.${(typeCounter += 1)}`;
   const job = await store.insert(type, await insertUser(database.db), {});
-  const first = await store.claimById(job.id);
-  const second = await store.claimById(job.id);
+  const first = await store.claimById(job.id, [type]);
+  const second = await store.claimById(job.id, [type]);
   if (!first || !second) throw new Error('claim failed');
   return { type, first, second };
 }
