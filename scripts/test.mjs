@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The one test command (`npm test`): static checks, unit and API integration tests on the embedded database, the
-// server suite again on PostgreSQL (a fresh database of its own when the machine has a server), then end-to-end tests
-// in Chromium. Prints each stage's wall time and ends with one "N passed, N failed" line that totals every runner.
+// server files whose SQL or concurrency PGlite cannot test again on PostgreSQL (POSTGRES_SUITE; each file copies a
+// migrated template database, all inside a fresh database server-side of this run), then end-to-end tests in Chromium. Prints each stage's wall time and ends with one "N passed, N failed" line that totals every runner.
 //
 //   --full        `npm run test:full`: also the long checks (SOUND_STUDIO_FULL_TESTS=1 everywhere) and screenshots
 //   --full-audio  CI: `npm test` plus the audio package's full-tier files (*.full.test.ts)
@@ -19,6 +19,24 @@ const FULL_AUDIO = FULL || options.has('--full-audio');
 const CHAOS = FULL || options.has('--chaos');
 const DRY_RUN = options.has('--dry-run');
 const IN_CI = Boolean(process.env.CI) && process.env.CI !== 'false';
+/**
+ * The server test files `npm test` runs again on PostgreSQL: those whose SQL can behave differently there (row locks,
+ * SKIP LOCKED, timestamps, atomic counters, migrations) and the concurrency tests PGlite cannot fail, because it
+ * serialises every query. `npm run test:full` runs the whole server suite on PostgreSQL (incl. the music API's
+ * PostgreSQL × BullMQ matrix).
+ */
+export const POSTGRES_SUITE = [
+  'apps/server/src/lib/credit-service.test.ts', // "exactly as many concurrent reservations as the balance covers"
+  'apps/server/src/lib/credit-hold-sweeper.test.ts', // hold leases compared in SQL
+  'apps/server/src/features/credits/credits.test.ts', // ledger sums by month
+  'apps/server/src/features/custom-voices/voice-slots.test.ts', // concurrent voice saves past the plan's slots
+  'apps/server/src/features/auth/sessions.test.ts', // concurrent refresh-token rotation
+  'apps/server/src/features/api-keys/api-keys.test.ts', // revocation and usage timestamps in SQL
+  'apps/server/src/jobs/job-runner.test.ts', // claims held by one run only
+  'apps/server/src/jobs/in-process-queue.test.ts', // "two processes" share the jobs table through SKIP LOCKED
+  'apps/server/src/jobs/bullmq-queue.test.ts', // the same contract through BullMQ
+];
+
 /** Where `npm test` looks for PostgreSQL when TEST_DATABASE_URL is not set (trust auth, as on this machine and CI). */
 const POSTGRES_SERVER_URL = process.env.TEST_POSTGRES_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -192,11 +210,17 @@ async function main() {
   // Embedded mode: PGlite, in-process queue, local files.
   vitest('unit + integration (embedded database)', 'vitest-embedded', [], { ...fullEnv, TEST_DATABASE_URL: '' });
 
-  // PostgreSQL mode: the server suite again, where row locks and real concurrency can make the concurrency tests fail.
-  const postgres = await preparePostgres();
-  if (postgres) {
+  // PostgreSQL mode: the server files of POSTGRES_SUITE again (the whole server suite with --full), where row locks
+  // and real concurrency can make the concurrency tests fail.
+  const missing = POSTGRES_SUITE.filter((file) => !existsSync(file));
+  const postgres = missing.length > 0 ? null : await preparePostgres();
+  if (missing.length > 0) {
+    // A renamed file would quietly drop out of the PostgreSQL pass; make the list follow it.
+    failStage('server integration (PostgreSQL)', `scripts/test.mjs lists missing files: ${missing.join(', ')}`);
+  } else if (postgres) {
     try {
-      vitest('server integration (PostgreSQL)', 'vitest-postgres', ['--project', 'server'], { ...fullEnv, TEST_DATABASE_URL: postgres.url });
+      const files = FULL ? [] : POSTGRES_SUITE;
+      vitest('server integration (PostgreSQL)', 'vitest-postgres', ['--project', 'server', ...files], { ...fullEnv, TEST_DATABASE_URL: postgres.url });
     } finally {
       await postgres.drop();
     }

@@ -13,6 +13,6 @@ export default defineProject({
     // Limits catch hangs, not slowness: speed is measured by `npm run bench`, and a loaded 2-core CI machine is slow.
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    globalSetup: ['src/test/global-setup.ts'],
+    globalSetup: ['test/global-setup.ts'],
   },
 });

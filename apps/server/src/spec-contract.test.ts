@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { DEFAULT_VOICE_NAME, MUSIC_TRACK_STATUSES, PLAN_TIERS, type MusicTrack } from '@sound-studio/shared';
 import type { DatabaseHandle } from './db/client.ts';
-import { settledTrack } from './features/music/music-test-support.ts';
-import { dataOf, openTestDatabase, STRONG_PASSWORD, TEST_ADMIN_TOKEN, TestApp, uniqueEmail, type RegisteredUser, type TestReply } from './test/harness.ts';
+import { settledTrack } from '../test/music.ts';
+import { dataOf, openTestDatabase, STRONG_PASSWORD, TEST_ADMIN_TOKEN, TestApp, uniqueEmail, type RegisteredUser, type TestReply } from '../test/harness.ts';
 
 // The featured rows need one rendered track; a loaded CI box renders several times slower than real time.
 vi.setConfig({ testTimeout: 180_000 });

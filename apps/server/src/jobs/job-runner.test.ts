@@ -3,10 +3,10 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { seedPlans } from '../db/plan-seeds.ts';
 import { systemClock } from '../lib/clock.ts';
 import { AppError } from '../lib/errors.ts';
-import { openTestDatabase } from '../test/harness.ts';
+import { openTestDatabase } from '../../test/harness.ts';
 import { JobRunner } from './job-runner.ts';
 import { JobStore } from './job-store.ts';
-import { insertUser, jobRow, silentLog } from './queue-contract.ts';
+import { insertUser, jobRow, silentLog } from '../../test/queue-contract.ts';
 import type { JobRecord } from './types.ts';
 
 let database: DatabaseHandle;

@@ -9,11 +9,11 @@ import {
   type MusicTrack,
 } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { waitFor } from '../../jobs/queue-contract.ts';
-import { dataOf, errorOf, openTestDatabase, TEST_ADMIN_TOKEN, TestApp, type TestReply } from '../../test/harness.ts';
+import { waitFor } from '../../../test/queue-contract.ts';
+import { dataOf, errorOf, openTestDatabase, TEST_ADMIN_TOKEN, TestApp, type TestReply } from '../../../test/harness.ts';
 import type { AdminFeaturedEntryReply } from './admin-routes.ts';
 import { CURATED_PROMPTS } from './curated-prompts.ts';
-import { settledTrack, startTrack } from './music-test-support.ts';
+import { settledTrack, startTrack } from '../../../test/music.ts';
 
 // Rendering shares the machine with the rest of the suite; a loaded CI box can be several times slower.
 vi.setConfig({ testTimeout: 180_000 });

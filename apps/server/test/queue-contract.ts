@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import type { Database } from '../db/client.ts';
-import { jobs, users } from '../db/schema.ts';
-import { AppError } from '../lib/errors.ts';
-import { JOB_FAILED_MESSAGE, type JobLogger } from './job-runner.ts';
-import type { JobQueue, JobRecord } from './types.ts';
+import type { Database } from '../src/db/client.ts';
+import { jobs, users } from '../src/db/schema.ts';
+import { AppError } from '../src/lib/errors.ts';
+import { JOB_FAILED_MESSAGE, type JobLogger } from '../src/jobs/job-runner.ts';
+import type { JobQueue, JobRecord } from '../src/jobs/types.ts';
 
 export const silentLog: JobLogger = { error: () => undefined, warn: () => undefined, info: () => undefined };
 
