@@ -6,6 +6,9 @@
 //   --full        `npm run test:full`: also the long checks (SOUND_STUDIO_FULL_TESTS=1 everywhere) and screenshots
 //   --full-audio  CI: `npm test` plus the audio package's full-tier files (*.full.test.ts)
 //   --chaos       CI: also the chaos suite (`npm run test:chaos`: real server processes on PostgreSQL, kill -9, bombs)
+//   --budget=S    CI: the optional stages above (--full-audio, --chaos) run after `npm test`'s own stages, each only
+//                 when its usual length still fits in S seconds since the start; one that does not fit is skipped
+//                 with its reason in the table (`.ci/run` gives 30 minutes)
 //   --dry-run     print the stages and the database decision without running anything
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -18,6 +21,18 @@ const FULL = options.has('--full');
 const FULL_AUDIO = FULL || options.has('--full-audio');
 const CHAOS = FULL || options.has('--chaos');
 const DRY_RUN = options.has('--dry-run');
+const BUDGET_SECONDS = Number([...options].find((option) => option.startsWith('--budget='))?.slice('--budget='.length) ?? Infinity);
+const STARTED_AT = Date.now();
+/** How long the optional CI stages usually take on the 2-core machine, for --budget. */
+const USUAL_SECONDS = { 'audio full tier': 600, 'chaos suite (PostgreSQL)': 300 };
+
+/** Whether an optional stage still fits in --budget; says so in the table when it does not. */
+function fitsBudget(name) {
+  const elapsed = (Date.now() - STARTED_AT) / 1000;
+  if (elapsed + USUAL_SECONDS[name] <= BUDGET_SECONDS) return true;
+  skipStage(name, `does not fit the ${BUDGET_SECONDS} s budget (${elapsed.toFixed(0)} s used, it usually takes ${USUAL_SECONDS[name]} s)`);
+  return false;
+}
 const IN_CI = Boolean(process.env.CI) && process.env.CI !== 'false';
 /**
  * The server test files `npm test` runs again on PostgreSQL: those whose SQL can behave differently there (row locks,
@@ -237,13 +252,12 @@ async function main() {
 
   // The audio package's long checks (every voice, the 240 s render, tempo and key over 20 prompts) live in
   // *.full.test.ts files that skip themselves unless SOUND_STUDIO_FULL_TESTS=1. With --full the embedded pass above
-  // already ran them; CI's --full-audio runs just those files.
-  if (FULL_AUDIO && !FULL) {
+  // already ran them; CI's --full-audio runs just those files, after `npm test`'s own stages and within --budget.
+  playwright('end-to-end (Chromium)', 'e2e', []);
+  if (FULL_AUDIO && !FULL && fitsBudget('audio full tier')) {
     vitest('audio full tier', 'vitest-audio-full', ['--project', 'audio', '.full.test.'], { SOUND_STUDIO_FULL_TESTS: '1' });
   }
-
-  playwright('end-to-end (Chromium)', 'e2e', []);
-  if (CHAOS) chaos();
+  if (CHAOS && fitsBudget('chaos suite (PostgreSQL)')) chaos();
   // Screenshots are artefacts, not tests: the stage's outcome shows in the table, its pictures add nothing to the count.
   if (FULL) step('screenshots', 'node', ['scripts/e2e.mjs', '--screenshots'], { E2E_SKIP_BUILD: '1' });
 
