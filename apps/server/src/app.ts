@@ -7,7 +7,7 @@ import {
   serializerCompiler,
 } from 'fastify-type-provider-zod';
 import path from 'node:path';
-import type { SpeechEngine } from '@sound-studio/audio';
+import type { MusicEngine, SpeechEngine } from '@sound-studio/audio';
 import { Redis } from 'ioredis';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from './db/client.ts';
@@ -58,6 +58,11 @@ export interface BuildAppOptions {
   database?: DatabaseHandle;
   /** A speech engine the caller owns (tests share one per file); otherwise the configured one, closed with the app. */
   speechEngine?: SpeechEngine;
+  /**
+   * A music engine the caller owns (API tests pass a fast one: the real render is tested in the audio package and end
+   * to end); otherwise the configured one, created on first use and closed with the app.
+   */
+  musicEngine?: MusicEngine;
 }
 
 /**
@@ -113,7 +118,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
         await api.register(ttsRoutes);
         await api.register(voiceLabRoutes);
         await api.register(preferencesRoutes);
-        await api.register(musicRoutes);
+        await api.register(musicRoutes, { ...(options.musicEngine ? { engine: options.musicEngine } : {}) });
         await api.register(apiKeysRoutes);
       },
       { prefix: '/api' },

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { FastMusicEngine } from '@sound-studio/audio/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { DEFAULT_VOICE_NAME, MUSIC_TRACK_STATUSES, PLAN_TIERS, type MusicTrack } from '@sound-studio/shared';
@@ -348,6 +349,7 @@ beforeAll(async () => {
   const t = await TestApp.start({
     database,
     env: { MUSIC_WORKERS: '1', JOB_CONCURRENCY: '1', SPEECH_WORKERS: '1' },
+    musicEngine: new FastMusicEngine(),
   });
   const user = await t.register();
   const generated = once(() =>

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { SpeechEngine } from '@sound-studio/audio';
+import type { MusicEngine, SpeechEngine } from '@sound-studio/audio';
 import type { FastifyInstance } from 'fastify';
 import type { AuthSession, Envelope, ErrorEnvelope } from '@sound-studio/shared';
 import { inject } from 'vitest';
@@ -166,11 +166,13 @@ export class TestApp {
     clock?: TestClock;
     /** Share one engine across the apps of a test file (the caller closes it). */
     speechEngine?: SpeechEngine;
+    /** A music engine the caller owns, e.g. a FastMusicEngine (the caller closes it). */
+    musicEngine?: MusicEngine;
   }): Promise<TestApp> {
     const { folder, remove } = temporaryFolder();
     const config = testConfig(folder, options.env);
     const clock = options.clock ?? new TestClock();
-    const app = await buildApp(config, { clock, database: options.database, speechEngine: options.speechEngine });
+    const app = await buildApp(config, { clock, database: options.database, speechEngine: options.speechEngine, musicEngine: options.musicEngine });
     return new TestApp(app, config, clock, options.database, remove);
   }
 

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { FastMusicEngine } from '@sound-studio/audio/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MUSIC_MESSAGES, MUSIC_MODELS, type MusicCostReply, type MusicTrack, type MyMusicReply, type PublicMusicTrack } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../db/client.ts';
@@ -26,7 +27,7 @@ describe.each(queueModes())('music API ($name queue)', (mode) => {
   beforeAll(async () => {
     if (skip) return;
     database = await openTestDatabase();
-    t = await TestApp.start({ database, env: { ...MUSIC_TEST_ENV, ...mode.env } });
+    t = await TestApp.start({ database, env: { ...MUSIC_TEST_ENV, ...mode.env }, musicEngine: new FastMusicEngine() });
     await t.app.ready();
     alice = await t.register();
     bob = await t.register();
@@ -157,6 +158,7 @@ describe.each(queueModes())('music API ($name queue)', (mode) => {
   });
 });
 
+// The real engine: its render takes long enough for the first server to stop while the job is processing.
 describe('music restart recovery', () => {
   let database: DatabaseHandle;
 

@@ -1,3 +1,4 @@
+import type { MusicEngine } from '@sound-studio/audio';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   engageReplySchema,
@@ -37,9 +38,14 @@ const idParamsSchema = z.object({ id: z.string().max(100) });
  * Music: generation as a job (handler registered here, so whichever process runs workers renders), the caller's
  * library, the featured catalogue (composed in the background on first start), engagement and public share pages.
  */
-export const musicRoutes: FastifyPluginAsyncZod = async (app) => {
+export interface MusicRoutesOptions {
+  /** An engine the caller owns and closes (API tests); otherwise the configured one, closed with the app. */
+  engine?: MusicEngine;
+}
+
+export const musicRoutes: FastifyPluginAsyncZod<MusicRoutesOptions> = async (app, options) => {
   const repository = new MusicRepository(app.db);
-  const engine = new LazyMusicEngine(app.config.music);
+  const engine = options.engine ?? new LazyMusicEngine(app.config.music);
   const running = new Map<string, AbortController>();
   const common = { db: app.db, repository, files: app.files, mediaLinks: app.mediaLinks, realtime: app.realtime };
   const service = new MusicService({
@@ -63,7 +69,7 @@ export const musicRoutes: FastifyPluginAsyncZod = async (app) => {
   // A track waiting for its job (a crash between the insert and the enqueue is queued again at start-up) keeps its hold.
   app.creditHolds.keepHeldWhile((ids) => repository.unfinishedTrackIds(ids));
   startCatalogue(app, featured);
-  app.addHook('onClose', () => engine.close());
+  if (!options.engine) app.addHook('onClose', () => engine.close());
 
   app.get(
     '/music/models',
