@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // The one test command (`npm test`): static checks, unit and API integration tests on the embedded database, the
-// server suite again on PostgreSQL (a fresh database of its own when the machine has a server), then end-to-end tests
-// in Chromium. Prints each stage's wall time and ends with one "N passed, N failed" line that totals every runner.
+// server files whose SQL or concurrency PGlite cannot test again on PostgreSQL (POSTGRES_SUITE; each file copies a
+// migrated template database, all inside a fresh database server-side of this run), then end-to-end tests in Chromium. Prints each stage's wall time and ends with one "N passed, N failed" line that totals every runner.
 //
 //   --full        `npm run test:full`: also the long checks (SOUND_STUDIO_FULL_TESTS=1 everywhere) and screenshots
 //   --full-audio  CI: `npm test` plus the audio package's full-tier files (*.full.test.ts)
 //   --chaos       CI: also the chaos suite (`npm run test:chaos`: real server processes on PostgreSQL, kill -9, bombs)
+//   --budget=S    CI: --full-audio runs after `npm test`'s own stages and the chaos suite (which always runs when
+//                 asked for) only when its usual length still fits in S seconds since the start; when it does not,
+//                 it is skipped with its reason in the table (`.ci/run` gives 30 minutes)
 //   --dry-run     print the stages and the database decision without running anything
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -18,7 +21,39 @@ const FULL = options.has('--full');
 const FULL_AUDIO = FULL || options.has('--full-audio');
 const CHAOS = FULL || options.has('--chaos');
 const DRY_RUN = options.has('--dry-run');
+const BUDGET_SECONDS = Number([...options].find((option) => option.startsWith('--budget='))?.slice('--budget='.length) ?? Infinity);
+const STARTED_AT = Date.now();
+/** How long the optional CI stages usually take on the 2-core machine, for --budget. */
+const USUAL_SECONDS = { 'audio full tier': 600, 'chaos suite (PostgreSQL)': 300 };
+
+/** Whether an optional stage still fits in --budget; says so in the table when it does not. */
+function fitsBudget(name) {
+  const elapsed = (Date.now() - STARTED_AT) / 1000;
+  if (elapsed + USUAL_SECONDS[name] <= BUDGET_SECONDS) return true;
+  skipStage(name, `does not fit the ${BUDGET_SECONDS} s budget (${elapsed.toFixed(0)} s used, it usually takes ${USUAL_SECONDS[name]} s)`);
+  return false;
+}
 const IN_CI = Boolean(process.env.CI) && process.env.CI !== 'false';
+/**
+ * The server test files `npm test` runs again on PostgreSQL: those whose SQL can behave differently there (row locks,
+ * SKIP LOCKED, timestamps, atomic counters, migrations) and the concurrency tests PGlite cannot fail, because it
+ * serialises every query. `npm run test:full` runs the whole server suite on PostgreSQL (incl. the music API's
+ * PostgreSQL × BullMQ matrix).
+ */
+export const POSTGRES_SUITE = [
+  'apps/server/src/lib/credit-service.test.ts', // "exactly as many concurrent reservations as the balance covers"
+  'apps/server/src/lib/credit-hold-sweeper.test.ts', // hold leases compared in SQL
+  'apps/server/src/features/credits/credits.test.ts', // ledger sums by month
+  'apps/server/src/features/custom-voices/voice-slots.test.ts', // concurrent voice saves past the plan's slots
+  'apps/server/src/features/auth/sessions.test.ts', // concurrent refresh-token rotation
+  'apps/server/src/features/api-keys/api-keys.test.ts', // revocation and usage timestamps in SQL
+  'apps/server/src/jobs/job-runner.test.ts', // claims held by one run only
+  'apps/server/src/jobs/in-process-queue.test.ts', // "two processes" share the jobs table through SKIP LOCKED
+  'apps/server/src/jobs/bullmq-queue.test.ts', // the same contract through BullMQ
+  'apps/server/src/features/billing/billing.test.ts', // concurrent webhook deliveries and renewals grant once
+  'apps/server/src/lib/credit-cycle.test.ts', // oldest-grant-first spending and lapses in SQL
+];
+
 /** Where `npm test` looks for PostgreSQL when TEST_DATABASE_URL is not set (trust auth, as on this machine and CI). */
 const POSTGRES_SERVER_URL = process.env.TEST_POSTGRES_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -192,11 +227,17 @@ async function main() {
   // Embedded mode: PGlite, in-process queue, local files.
   vitest('unit + integration (embedded database)', 'vitest-embedded', [], { ...fullEnv, TEST_DATABASE_URL: '' });
 
-  // PostgreSQL mode: the server suite again, where row locks and real concurrency can make the concurrency tests fail.
-  const postgres = await preparePostgres();
-  if (postgres) {
+  // PostgreSQL mode: the server files of POSTGRES_SUITE again (the whole server suite with --full), where row locks
+  // and real concurrency can make the concurrency tests fail.
+  const missing = POSTGRES_SUITE.filter((file) => !existsSync(file));
+  const postgres = missing.length > 0 ? null : await preparePostgres();
+  if (missing.length > 0) {
+    // A renamed file would quietly drop out of the PostgreSQL pass; make the list follow it.
+    failStage('server integration (PostgreSQL)', `scripts/test.mjs lists missing files: ${missing.join(', ')}`);
+  } else if (postgres) {
     try {
-      vitest('server integration (PostgreSQL)', 'vitest-postgres', ['--project', 'server'], { ...fullEnv, TEST_DATABASE_URL: postgres.url });
+      const files = FULL ? [] : POSTGRES_SUITE;
+      vitest('server integration (PostgreSQL)', 'vitest-postgres', ['--project', 'server', ...files], { ...fullEnv, TEST_DATABASE_URL: postgres.url });
     } finally {
       await postgres.drop();
     }
@@ -213,13 +254,14 @@ async function main() {
 
   // The audio package's long checks (every voice, the 240 s render, tempo and key over 20 prompts) live in
   // *.full.test.ts files that skip themselves unless SOUND_STUDIO_FULL_TESTS=1. With --full the embedded pass above
-  // already ran them; CI's --full-audio runs just those files.
-  if (FULL_AUDIO && !FULL) {
+  // already ran them; CI's --full-audio runs just those files, after `npm test`'s own stages and within --budget.
+  playwright('end-to-end (Chromium)', 'e2e', []);
+  // The chaos suite is CI's proof that no input stops the server and no crash strands credits: it always runs when
+  // asked for, before the optional long tier, which alone is bounded by --budget.
+  if (CHAOS) chaos();
+  if (FULL_AUDIO && !FULL && fitsBudget('audio full tier')) {
     vitest('audio full tier', 'vitest-audio-full', ['--project', 'audio', '.full.test.'], { SOUND_STUDIO_FULL_TESTS: '1' });
   }
-
-  playwright('end-to-end (Chromium)', 'e2e', []);
-  if (CHAOS) chaos();
   // Screenshots are artefacts, not tests: the stage's outcome shows in the table, its pictures add nothing to the count.
   if (FULL) step('screenshots', 'node', ['scripts/e2e.mjs', '--screenshots'], { E2E_SKIP_BUILD: '1' });
 

@@ -4,7 +4,8 @@ export default defineProject({
   test: {
     name: 'server',
     environment: 'node',
-    include: ['src/**/*.test.ts'],
+    // test/: the test support's own checks (the Stripe fake against its documented fixtures).
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // Each API test file opens its own database (PGlite: ~0.5 s from a template and a few hundred MB; PostgreSQL: a
     // fresh database). Two files at a time keeps both cores busy without piling up PGlite instances.
     maxWorkers: 2,
@@ -13,6 +14,6 @@ export default defineProject({
     // Limits catch hangs, not slowness: speed is measured by `npm run bench`, and a loaded 2-core CI machine is slow.
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    globalSetup: ['src/test/global-setup.ts'],
+    globalSetup: ['test/global-setup.ts'],
   },
 });

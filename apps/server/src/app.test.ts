@@ -4,7 +4,7 @@ import type { AuthSession, UserReply } from '@sound-studio/shared';
 import { buildApp } from './app.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { DataFolderLockedError } from './db/data-folder-lock.ts';
-import { dataOf, errorOf, openTestDatabase, STRONG_PASSWORD, temporaryFolder, TestApp, TestClock, testConfig } from './test/harness.ts';
+import { dataOf, errorOf, openTestDatabase, STRONG_PASSWORD, temporaryFolder, TestApp, TestClock, testConfig } from '../test/harness.ts';
 
 let database: DatabaseHandle;
 let t: TestApp;

@@ -6,7 +6,7 @@ import {
   jsonSchemaTransformObject,
   serializerCompiler,
 } from 'fastify-type-provider-zod';
-import type { SpeechEngine } from '@sound-studio/audio';
+import type { MusicEngine, SpeechEngine } from '@sound-studio/audio';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from './config.ts';
 import { connectRedis, createConfiguredJobQueue, createMediaServices, createSpeechEngine } from './core-services.ts';
@@ -57,6 +57,11 @@ export interface BuildAppOptions {
   speechEngine?: SpeechEngine;
   /** Payment providers besides the built-in `manual`, by BILLING_PROVIDER name (tests pass a local fake). */
   billingProviders?: ProviderFactories;
+  /**
+   * A music engine the caller owns (API tests pass a fast one: the real render is tested in the audio package and end
+   * to end); otherwise the configured one, created on first use and closed with the app.
+   */
+  musicEngine?: MusicEngine;
 }
 
 /**
@@ -96,7 +101,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
     decorateServices(app, { config, clock, database, redis, rateLimitStore });
     decorateMediaServices(app, options.speechEngine);
-    const jobHandlers = await registerJobHandlers(app);
+    const jobHandlers = await registerJobHandlers(app, { musicEngine: options.musicEngine });
     app.addHook('onClose', () => jobHandlers.close());
     installApiRateLimit(app);
     installCsrfProtection(app);

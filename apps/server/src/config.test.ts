@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '@sound-studio/shared';
 import { ConfigError, loadConfig, resolveDataDir } from './config.ts';
 import { SERVER_PACKAGE_DIR } from './lib/paths.ts';
-import { temporaryFolder } from './test/harness.ts';
+import { temporaryFolder } from '../test/harness.ts';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NUL_CHARACTER_MESSAGE, type DocumentReply, type IsolatorJob } from '@sound-studio/shared';
 import type { DatabaseHandle } from './db/client.ts';
-import { FIXTURE_RATE, multipart, wavOf, whiteNoise } from './features/voice-lab/test-fixtures.ts';
+import { FIXTURE_RATE, multipart, wavOf, whiteNoise } from '../test/voice-lab.ts';
 import { findNulCharacter } from './lib/zod-validation.ts';
-import { dataOf, errorOf, openTestDatabase, TEST_ADMIN_TOKEN, TestApp, type RegisteredUser, type TestReply } from './test/harness.ts';
-import { englishProse } from './test/speech.ts';
+import { dataOf, errorOf, openTestDatabase, TEST_ADMIN_TOKEN, TestApp, type RegisteredUser, type TestReply } from '../test/harness.ts';
+import { englishProse } from '../test/speech.ts';
 
 /**
  * PostgreSQL refuses U+0000 in text, so any NUL that reached a query answered 500. Every route of the OpenAPI document

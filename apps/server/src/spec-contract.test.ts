@@ -1,11 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { FastMusicEngine } from '@sound-studio/audio/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { DEFAULT_VOICE_NAME, MUSIC_TRACK_STATUSES, PLAN_TIERS, type MusicTrack } from '@sound-studio/shared';
 import type { DatabaseHandle } from './db/client.ts';
-import { settledTrack } from './features/music/music-test-support.ts';
-import { dataOf, openTestDatabase, STRONG_PASSWORD, TEST_ADMIN_TOKEN, TestApp, uniqueEmail, type RegisteredUser, type TestReply } from './test/harness.ts';
+import { settledTrack } from '../test/music.ts';
+import { dataOf, openTestDatabase, STRONG_PASSWORD, TEST_ADMIN_TOKEN, TestApp, uniqueEmail, type RegisteredUser, type TestReply } from '../test/harness.ts';
 
 // The featured rows need one rendered track; a loaded CI box renders several times slower than real time.
 vi.setConfig({ testTimeout: 180_000 });
@@ -348,6 +349,7 @@ beforeAll(async () => {
   const t = await TestApp.start({
     database,
     env: { MUSIC_WORKERS: '1', JOB_CONCURRENCY: '1', SPEECH_WORKERS: '1' },
+    musicEngine: new FastMusicEngine(),
   });
   const user = await t.register();
   const generated = once(() =>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.ts';
-import { openTestDatabase, TEST_ADMIN_TOKEN, TestApp } from '../test/harness.ts';
+import { openTestDatabase, TEST_ADMIN_TOKEN, TestApp } from '../../test/harness.ts';
 import { AdminRequestError, HELP, parseAdminCommand, runAdminCommand, UsageError, type AdminCommand } from './admin-command.ts';
 
 describe('parseAdminCommand', () => {

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { temporaryFolder } from '../test/harness.ts';
+import { temporaryFolder } from '../../test/harness.ts';
 import { DataFolderLockedError, lockDataFolder } from './data-folder-lock.ts';
 
 const cleanups: Array<() => void> = [];

@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import type { DatabaseHandle } from '../db/client.ts';
 import { seedPlans } from '../db/plan-seeds.ts';
 import { systemClock } from '../lib/clock.ts';
-import { openTestDatabase } from '../test/harness.ts';
-import { isRedisReachable, itReachesRedis, TEST_REDIS_URL as REDIS_URL } from '../test/redis.ts';
+import { openTestDatabase } from '../../test/harness.ts';
+import { isRedisReachable, itReachesRedis, TEST_REDIS_URL as REDIS_URL } from '../../test/redis.ts';
 import { BullMqJobQueue } from './bullmq-queue.ts';
 import { JobRunner } from './job-runner.ts';
 import { JobStore } from './job-store.ts';
-import { jobQueueContract, silentLog } from './queue-contract.ts';
+import { jobQueueContract, silentLog } from '../../test/queue-contract.ts';
 
 const reachable = await isRedisReachable(REDIS_URL);
 itReachesRedis(reachable, REDIS_URL);

@@ -16,9 +16,10 @@ interface QueueMessage {
 }
 
 /**
- * The queue with REDIS_URL: BullMQ carries job ids (one queue per job type) to whichever process runs workers, the
- * API server or `npm run worker`; the jobs table stays the source of truth. Each type has its own worker, so types
- * never wait behind each other; `ownSlots` sets a type's concurrency. BullMQ redelivers the jobs of a worker
+ * The queue with REDIS_URL: BullMQ carries job ids to whichever process runs workers, the API server or
+ * `npm run worker`; the jobs table stays the source of truth. The slots are the in-process queue's: one BullMQ queue
+ * and worker for the types sharing `concurrency` (so JOB_CONCURRENCY is the jobs a process runs at once on either
+ * queue, not that many per type), and one per type with slots of its own. BullMQ redelivers the jobs of a worker
  * that died (stalled jobs) and start-up re-announces unfinished rows, so nothing is lost between the two.
  */
 export class BullMqJobQueue implements JobQueue {
@@ -52,14 +53,14 @@ export class BullMqJobQueue implements JobQueue {
   async start(): Promise<void> {
     if (this.#started) return;
     this.#started = true;
-    for (const type of this.runner.types) {
+    for (const lane of this.runner.lanes(this.options.concurrency)) {
       // Blocking worker connections must retry forever (BullMQ's requirement); we close them ourselves in stop().
       const connection = new Redis(this.options.redisUrl, { maxRetriesPerRequest: null });
       this.#workerConnections.push(connection);
-      const worker = new Worker<QueueMessage>(queueName(type), (message) => this.#process(message), {
+      const worker = new Worker<QueueMessage>(this.#queueNameOf(lane.types[0] ?? ''), (message) => this.#process(message, lane.types), {
         connection,
         prefix: this.options.prefix,
-        concurrency: this.runner.ownSlotsOf(type) ?? this.options.concurrency,
+        concurrency: lane.slots,
       });
       worker.on('error', () => undefined); // connection errors are retried by ioredis; jobs record their own failures
       this.#workers.push(worker);
@@ -79,9 +80,11 @@ export class BullMqJobQueue implements JobQueue {
     await Promise.all(connections.map((connection) => connection.quit().catch(() => connection.disconnect())));
   }
 
-  async #process(message: BullJob<QueueMessage>): Promise<void> {
-    const job = await this.store.claimById(message.data.jobId);
-    if (!job) return; // finished already, or deleted with its user
+  async #process(message: BullJob<QueueMessage>, types: readonly string[]): Promise<void> {
+    // Every process registers the same handlers, so a job of a type outside the lane comes only from a different
+    // version running beside this one: it stays queued, and start-up of a process that knows the type announces it.
+    const job = await this.store.claimById(message.data.jobId, types);
+    if (!job) return; // finished already, deleted with its user, or of a type this process does not run
     const controller = new AbortController();
     this.#running.set(job.id, controller);
     try {
@@ -92,22 +95,25 @@ export class BullMqJobQueue implements JobQueue {
   }
 
   async #announce(job: JobRecord): Promise<void> {
-    await this.#producer(job.type).add(job.type, { jobId: job.id }, { jobId: job.id, removeOnComplete: true, removeOnFail: true });
+    await this.#producer(this.#queueNameOf(job.type)).add(job.type, { jobId: job.id }, { jobId: job.id, removeOnComplete: true, removeOnFail: true });
   }
 
-  #producer(type: string): Queue {
-    let queue = this.#producers.get(type);
+  #producer(name: string): Queue {
+    let queue = this.#producers.get(name);
     if (!queue) {
       this.#producerConnection ??= new Redis(this.options.redisUrl, { maxRetriesPerRequest: 3 });
-      queue = new Queue(queueName(type), { connection: this.#producerConnection, prefix: this.options.prefix });
+      queue = new Queue(name, { connection: this.#producerConnection, prefix: this.options.prefix });
       queue.on('error', () => undefined);
-      this.#producers.set(type, queue);
+      this.#producers.set(name, queue);
     }
     return queue;
   }
+
+  /** The BullMQ queue of a type's lane: its own for a type with slots of its own, else the shared one. */
+  #queueNameOf(type: string): string {
+    return this.runner.ownSlotsOf(type) === null ? SHARED_QUEUE_NAME : `jobs-${type.replace(/:/g, '-')}`;
+  }
 }
 
-/** BullMQ queue names may not contain ':'. */
-function queueName(type: string): string {
-  return `jobs-${type.replace(/:/g, '-')}`;
-}
+/** The queue of the types that share JOB_CONCURRENCY's slots (BullMQ queue names may not contain ':'). */
+const SHARED_QUEUE_NAME = 'jobs-shared';

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import type { DatabaseHandle } from '../db/client.ts';
 import { seedPlans } from '../db/plan-seeds.ts';
 import { systemClock } from '../lib/clock.ts';
-import { openTestDatabase } from '../test/harness.ts';
+import { openTestDatabase } from '../../test/harness.ts';
 import { InProcessJobQueue } from './in-process-queue.ts';
 import { JobRunner } from './job-runner.ts';
 import { JobStore } from './job-store.ts';
-import { jobQueueContract, silentLog } from './queue-contract.ts';
+import { jobQueueContract, silentLog } from '../../test/queue-contract.ts';
 
 let database: DatabaseHandle;
 

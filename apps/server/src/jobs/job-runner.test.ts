@@ -3,10 +3,10 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { seedPlans } from '../db/plan-seeds.ts';
 import { systemClock } from '../lib/clock.ts';
 import { AppError } from '../lib/errors.ts';
-import { openTestDatabase } from '../test/harness.ts';
+import { openTestDatabase } from '../../test/harness.ts';
 import { JobRunner } from './job-runner.ts';
 import { JobStore } from './job-store.ts';
-import { insertUser, jobRow, silentLog } from './queue-contract.ts';
+import { insertUser, jobRow, silentLog } from '../../test/queue-contract.ts';
 import type { JobRecord } from './types.ts';
 
 let database: DatabaseHandle;
@@ -28,8 +28,8 @@ let typeCounter = 0;
 async function claimedTwice(): Promise<{ type: string; first: JobRecord; second: JobRecord }> {
   const type = `test.redelivery.${(typeCounter += 1)}`;
   const job = await store.insert(type, await insertUser(database.db), {});
-  const first = await store.claimById(job.id);
-  const second = await store.claimById(job.id);
+  const first = await store.claimById(job.id, [type]);
+  const second = await store.claimById(job.id, [type]);
   if (!first || !second) throw new Error('claim failed');
   return { type, first, second };
 }

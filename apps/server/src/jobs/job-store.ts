@@ -66,14 +66,15 @@ export class JobStore {
   }
 
   /**
-   * Claims one job named by a queue message (BullMQ). A 'processing' row is taken too: the message is redelivered
+   * Claims one job named by a queue message (BullMQ), if it is of one of `types`. A 'processing' row is taken too: the message is redelivered
    * only when the worker that had it stalled or died.
    */
-  async claimById(id: string): Promise<JobRecord | null> {
+  async claimById(id: string, types: readonly string[]): Promise<JobRecord | null> {
+    if (types.length === 0) return null;
     const [row] = await this.db
       .update(jobs)
       .set(this.#startedFields())
-      .where(and(eq(jobs.id, id), inArray(jobs.status, ['queued', 'processing'])))
+      .where(and(eq(jobs.id, id), inArray(jobs.status, ['queued', 'processing']), inArray(jobs.type, [...types])))
       .returning();
     return row ?? null;
   }

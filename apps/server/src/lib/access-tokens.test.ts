@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { sameBytesOtherText } from '../test/encodings.ts';
+import { sameBytesOtherText } from '../../test/encodings.ts';
 import { signAccessToken, verifyAccessToken } from './access-tokens.ts';
 
 const SECRET = 'a-test-secret-that-is-long-enough-for-hs256';

@@ -3,9 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.ts';
 import { creditReservations, jobs, musicTracks } from '../db/schema.ts';
-import { waitFor } from '../jobs/queue-contract.ts';
-import { openTestDatabase, TestApp, TestClock } from '../test/harness.ts';
-import { balanceAndLedger, ledgerRowsFor } from '../test/ledger.ts';
+import { waitFor } from '../../test/queue-contract.ts';
+import { openTestDatabase, TestApp, TestClock } from '../../test/harness.ts';
+import { balanceAndLedger, ledgerRowsFor } from '../../test/ledger.ts';
 import { CreditHold } from './credit-hold.ts';
 import { jobHold, REQUEST_HOLD } from './credit-service.ts';
 

@@ -2,8 +2,8 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.ts';
 import { creditTransactions } from '../db/schema.ts';
-import { openTestDatabase, TestApp } from '../test/harness.ts';
-import { balanceAndLedger } from '../test/ledger.ts';
+import { openTestDatabase, TestApp } from '../../test/harness.ts';
+import { balanceAndLedger } from '../../test/ledger.ts';
 import type { CreditService } from './credit-service.ts';
 import { AppError } from './errors.ts';
 

@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.ts';
-import { openTestDatabase, TestApp } from '../test/harness.ts';
+import { openTestDatabase, TestApp } from '../../test/harness.ts';
 
 /** Replies Fastify and Node produce before any route runs must carry the same envelope as every other error. */
 

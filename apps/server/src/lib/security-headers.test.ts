@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.ts';
-import { openTestDatabase, temporaryFolder, TestApp, type TestReply } from '../test/harness.ts';
+import { openTestDatabase, temporaryFolder, TestApp, type TestReply } from '../../test/harness.ts';
 import { STORED_MEDIA_CSP } from './security-headers.ts';
 
 const BOOT_SCRIPT = "try{document.documentElement.classList.toggle('dark',false)}catch(e){}";

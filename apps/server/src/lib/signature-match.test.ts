@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sameBytesOtherText } from '../test/encodings.ts';
+import { sameBytesOtherText } from '../../test/encodings.ts';
 import { signatureMatches } from './signature-match.ts';
 
 describe('signatureMatches', () => {

@@ -2,8 +2,8 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDIT_LIMITS, REALTIME_NAMESPACES, type Plan, type UserReply } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { dataOf, errorOf, firstFieldMessages, openTestDatabase, TEST_ADMIN_TOKEN, TestApp, uniqueEmail } from '../../test/harness.ts';
-import { balanceAndLedger } from '../../test/ledger.ts';
+import { dataOf, errorOf, firstFieldMessages, openTestDatabase, TEST_ADMIN_TOKEN, TestApp, uniqueEmail } from '../../../test/harness.ts';
+import { balanceAndLedger } from '../../../test/ledger.ts';
 import type { AdminUser } from './schemas.ts';
 
 let database: DatabaseHandle;

@@ -4,8 +4,8 @@ import type { ApiKey, ApiKeyList, CreatedApiKey } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { apiKeys, users } from '../../db/schema.ts';
 import { hashApiKey } from '../../lib/api-keys/key-format.ts';
-import { dataOf, errorOf, openTestDatabase, TestApp, TestClock, type RegisteredUser } from '../../test/harness.ts';
-import { isRedisReachable, itReachesRedis, TEST_REDIS_URL as REDIS_URL } from '../../test/redis.ts';
+import { dataOf, errorOf, openTestDatabase, TestApp, TestClock, type RegisteredUser } from '../../../test/harness.ts';
+import { isRedisReachable, itReachesRedis, TEST_REDIS_URL as REDIS_URL } from '../../../test/redis.ts';
 
 let database: DatabaseHandle;
 let t: TestApp;

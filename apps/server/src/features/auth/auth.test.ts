@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthSession, MessageReply, UpdateProfileReply, UserReply } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { dataOf, errorOf, firstFieldMessages, openTestDatabase, STRONG_PASSWORD, TestApp, uniqueEmail } from '../../test/harness.ts';
+import { dataOf, errorOf, firstFieldMessages, openTestDatabase, STRONG_PASSWORD, TestApp, uniqueEmail } from '../../../test/harness.ts';
 
 let database: DatabaseHandle;
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthSession } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { dataOf, errorOf, openTestDatabase, STRONG_PASSWORD, TestApp, uniqueEmail } from '../../test/harness.ts';
+import { dataOf, errorOf, openTestDatabase, STRONG_PASSWORD, TestApp, uniqueEmail } from '../../../test/harness.ts';
 
 const WRONG_PASSWORD = 'Wrong-Password-1!';
 let database: DatabaseHandle;

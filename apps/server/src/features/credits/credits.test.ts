@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreditSummary } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { dataOf, errorOf, openTestDatabase, TestApp, TestClock } from '../../test/harness.ts';
+import { dataOf, errorOf, openTestDatabase, TestApp, TestClock } from '../../../test/harness.ts';
 
 let database: DatabaseHandle;
 let t: TestApp;

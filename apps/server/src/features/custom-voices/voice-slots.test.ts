@@ -3,7 +3,7 @@ import type { MyVoicesReply, VoiceDesignPreviewsReply } from '@sound-studio/shar
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { dataOf, errorOf, openTestDatabase, TestApp, type RegisteredUser } from '../../test/harness.ts';
+import { dataOf, errorOf, openTestDatabase, TestApp, type RegisteredUser } from '../../../test/harness.ts';
 import { CustomVoices } from './custom-voices.ts';
 
 let database: DatabaseHandle;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { userMediaKey } from '../../lib/media-links.ts';
-import { sameBytesOtherText } from '../../test/encodings.ts';
-import { errorOf, openTestDatabase, TestApp, TestClock, type RegisteredUser } from '../../test/harness.ts';
+import { sameBytesOtherText } from '../../../test/encodings.ts';
+import { errorOf, openTestDatabase, TestApp, TestClock, type RegisteredUser } from '../../../test/harness.ts';
 
 let database: DatabaseHandle;
 let t: TestApp;

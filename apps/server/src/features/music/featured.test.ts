@@ -1,3 +1,4 @@
+import { FastMusicEngine } from '@sound-studio/audio/testing';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -9,11 +10,11 @@ import {
   type MusicTrack,
 } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { waitFor } from '../../jobs/queue-contract.ts';
-import { dataOf, errorOf, openTestDatabase, TEST_ADMIN_TOKEN, TestApp, type TestReply } from '../../test/harness.ts';
+import { waitFor } from '../../../test/queue-contract.ts';
+import { dataOf, errorOf, openTestDatabase, TEST_ADMIN_TOKEN, TestApp, type TestReply } from '../../../test/harness.ts';
 import type { AdminFeaturedEntryReply } from './admin-routes.ts';
 import { CURATED_PROMPTS } from './curated-prompts.ts';
-import { settledTrack, startTrack } from './music-test-support.ts';
+import { settledTrack, startTrack } from '../../../test/music.ts';
 
 // Rendering shares the machine with the rest of the suite; a loaded CI box can be several times slower.
 vi.setConfig({ testTimeout: 180_000 });
@@ -21,6 +22,8 @@ vi.setConfig({ testTimeout: 180_000 });
 const CATALOGUE_ENV = { FEATURED_CATALOGUE: 'on', FEATURED_CATALOGUE_SIZE: '2', MUSIC_WORKERS: '1', JOB_CONCURRENCY: '1' };
 const PNG_BYTES = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 
+/** The catalogue's songs and the test track need the composer's output, not a real render. */
+const musicEngine = new FastMusicEngine();
 let database: DatabaseHandle;
 let t: TestApp;
 let baseUrl: string;
@@ -28,7 +31,7 @@ const sockets: Socket[] = [];
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  t = await TestApp.start({ database, env: CATALOGUE_ENV });
+  t = await TestApp.start({ database, env: CATALOGUE_ENV, musicEngine });
   baseUrl = await t.listen();
 });
 
@@ -134,7 +137,7 @@ describe('featured catalogue', () => {
   });
 
   it('does not compose the catalogue again on the next start', async () => {
-    const second = await TestApp.start({ database, env: CATALOGUE_ENV });
+    const second = await TestApp.start({ database, env: CATALOGUE_ENV, musicEngine });
     try {
       await second.app.ready();
       await new Promise((resolve) => setTimeout(resolve, 300));

@@ -1,3 +1,4 @@
+import type { MusicEngine } from '@sound-studio/audio';
 import type { CloseJobResources, JobServices } from '../../jobs/job-services.ts';
 import { LazyMusicEngine } from './engine.ts';
 import { FeaturedService } from './featured.ts';
@@ -14,11 +15,12 @@ export interface MusicJobs {
 /**
  * Music rendering as a job, and what follows a finished featured track (announce it, queue the next), in whichever
  * process runs workers. The engine starts on the first job, so an API node that runs none never starts render workers.
+ * A caller that passes its own engine (API tests) also closes it.
  */
-export function registerMusicJobs(services: JobServices): MusicJobs {
+export function registerMusicJobs(services: JobServices, ownEngine?: MusicEngine): MusicJobs {
   const { db, files, mediaLinks, realtime, credits, clock, jobs, log } = services;
   const repository = new MusicRepository(db);
-  const engine = new LazyMusicEngine(services.config.music);
+  const engine = ownEngine ?? new LazyMusicEngine(services.config.music);
   const running = new Map<string, AbortController>();
   const common = { db, repository, files, mediaLinks, realtime };
   const featured = new FeaturedService({ ...common, jobs });
@@ -34,7 +36,9 @@ export function registerMusicJobs(services: JobServices): MusicJobs {
   });
   return {
     cancelRunning: (trackId) => running.get(trackId)?.abort(new Error('The track was deleted')),
-    close: () => engine.close(),
+    close: async () => {
+      if (!ownEngine) await engine.close();
+    },
   };
 }
 

@@ -2,9 +2,9 @@ import { startFakeMiniMaxMusicServer, type FakeMiniMaxMusicServer } from '@sound
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MUSIC_MESSAGES } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { openTestDatabase, TestApp, type RegisteredUser } from '../../test/harness.ts';
-import { balanceAndLedger, reservationFor } from '../../test/ledger.ts';
-import { MUSIC_TEST_ENV, settledTrack, startTrack } from './music-test-support.ts';
+import { openTestDatabase, TestApp, type RegisteredUser } from '../../../test/harness.ts';
+import { balanceAndLedger, reservationFor } from '../../../test/ledger.ts';
+import { MUSIC_TEST_ENV, settledTrack, startTrack } from '../../../test/music.ts';
 
 // Rendering shares the machine with the rest of the suite; a loaded CI box can be several times slower.
 vi.setConfig({ testTimeout: 180_000 });

@@ -1,14 +1,15 @@
 import { eq } from 'drizzle-orm';
+import { FastMusicEngine } from '@sound-studio/audio/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MUSIC_MESSAGES, MUSIC_MODELS, type MusicCostReply, type MusicTrack, type MyMusicReply, type PublicMusicTrack } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { jobs, musicTracks } from '../../db/schema.ts';
-import { waitFor } from '../../jobs/queue-contract.ts';
-import { dataOf, errorOf, firstFieldMessages, openTestDatabase, TestApp, type RegisteredUser } from '../../test/harness.ts';
-import { balanceAndLedger, ledgerRowsFor, reservationFor } from '../../test/ledger.ts';
+import { waitFor } from '../../../test/queue-contract.ts';
+import { dataOf, errorOf, firstFieldMessages, openTestDatabase, TestApp, type RegisteredUser } from '../../../test/harness.ts';
+import { balanceAndLedger, ledgerRowsFor, reservationFor } from '../../../test/ledger.ts';
 import { MUSIC_JOB_TYPE } from './service.ts';
-import { isRedisReachable, itReachesRedis } from '../../test/redis.ts';
-import { getTrack, MUSIC_TEST_ENV, queueModes, settledTrack, startTrack } from './music-test-support.ts';
+import { isRedisReachable, itReachesRedis } from '../../../test/redis.ts';
+import { getTrack, MUSIC_TEST_ENV, queueModes, settledTrack, startTrack } from '../../../test/music.ts';
 
 // Rendering shares the machine with the rest of the suite; a loaded CI box can be several times slower.
 vi.setConfig({ testTimeout: 180_000 });
@@ -26,7 +27,7 @@ describe.each(queueModes())('music API ($name queue)', (mode) => {
   beforeAll(async () => {
     if (skip) return;
     database = await openTestDatabase();
-    t = await TestApp.start({ database, env: { ...MUSIC_TEST_ENV, ...mode.env } });
+    t = await TestApp.start({ database, env: { ...MUSIC_TEST_ENV, ...mode.env }, musicEngine: new FastMusicEngine() });
     await t.app.ready();
     alice = await t.register();
     bob = await t.register();
@@ -157,6 +158,7 @@ describe.each(queueModes())('music API ($name queue)', (mode) => {
   });
 });
 
+// The real engine: its render takes long enough for the first server to stop while the job is processing.
 describe('music restart recovery', () => {
   let database: DatabaseHandle;
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CREDIT_RATES, planSchema, type Plan } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { seedPlans } from '../../db/plan-seeds.ts';
-import { dataOf, openTestDatabase, TestApp } from '../../test/harness.ts';
+import { dataOf, openTestDatabase, TestApp } from '../../../test/harness.ts';
 
 let database: DatabaseHandle;
 let t: TestApp;

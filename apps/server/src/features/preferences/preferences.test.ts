@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PREFERENCES, PREFERENCE_LIMITS, type Preferences } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { userPreferences } from '../../db/schema.ts';
-import { dataOf, errorOf, firstFieldMessages, openTestDatabase, TestApp, TestClock, type RegisteredUser } from '../../test/harness.ts';
+import { dataOf, errorOf, firstFieldMessages, openTestDatabase, TestApp, TestClock, type RegisteredUser } from '../../../test/harness.ts';
 
 let database: DatabaseHandle;
 let clock: TestClock;

@@ -2,8 +2,8 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthSession } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { dataOf, openTestDatabase, STRONG_PASSWORD, TestApp, type RegisteredUser } from '../../test/harness.ts';
-import { connectUserSocket, disconnection, handshakeRefusal } from '../../test/sockets.ts';
+import { dataOf, openTestDatabase, STRONG_PASSWORD, TestApp, type RegisteredUser } from '../../../test/harness.ts';
+import { connectUserSocket, disconnection, handshakeRefusal } from '../../../test/sockets.ts';
 
 const PROBE_EVENT = 'music_track_updated';
 

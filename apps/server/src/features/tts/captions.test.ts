@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedApiKey, DocumentReply, SpeechTimings, TtsHistoryReply, TtsJob, TtsReply } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { waitFor } from '../../jobs/queue-contract.ts';
-import { dataOf, openTestDatabase, TestApp, type RegisteredUser } from '../../test/harness.ts';
-import { multipart } from '../../test/multipart.ts';
-import { englishProse } from '../../test/speech.ts';
+import { waitFor } from '../../../test/queue-contract.ts';
+import { dataOf, openTestDatabase, TestApp, type RegisteredUser } from '../../../test/harness.ts';
+import { multipart } from '../../../test/multipart.ts';
+import { englishProse } from '../../../test/speech.ts';
 
 let database: DatabaseHandle;
 let engine: LocalSpeechEngine;

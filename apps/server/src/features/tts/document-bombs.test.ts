@@ -5,10 +5,10 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentReply } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { waitFor } from '../../jobs/queue-contract.ts';
-import { dataOf, errorOf, openTestDatabase, TestApp, type RegisteredUser, type TestReply } from '../../test/harness.ts';
-import { balanceAndLedger } from '../../test/ledger.ts';
-import { multipart, streamFileUpload } from '../../test/multipart.ts';
+import { waitFor } from '../../../test/queue-contract.ts';
+import { dataOf, errorOf, openTestDatabase, TestApp, type RegisteredUser, type TestReply } from '../../../test/harness.ts';
+import { balanceAndLedger } from '../../../test/ledger.ts';
+import { multipart, streamFileUpload } from '../../../test/multipart.ts';
 import { documentUploadDirectory } from './documents.ts';
 
 /**

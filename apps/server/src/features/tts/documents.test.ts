@@ -9,11 +9,11 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REALTIME_NAMESPACES, TTS_JOB_UPDATED_EVENT, type DocumentReply, type TtsHistoryReply, type TtsJob } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { waitFor } from '../../jobs/queue-contract.ts';
-import { dataOf, errorOf, firstFieldMessages, openTestDatabase, TestApp, type RegisteredUser } from '../../test/harness.ts';
-import { balanceAndLedger, ledgerRowsFor } from '../../test/ledger.ts';
-import { multipart } from '../../test/multipart.ts';
-import { englishProse } from '../../test/speech.ts';
+import { waitFor } from '../../../test/queue-contract.ts';
+import { dataOf, errorOf, firstFieldMessages, openTestDatabase, TestApp, type RegisteredUser } from '../../../test/harness.ts';
+import { balanceAndLedger, ledgerRowsFor } from '../../../test/ledger.ts';
+import { multipart } from '../../../test/multipart.ts';
+import { englishProse } from '../../../test/speech.ts';
 
 let database: DatabaseHandle;
 let engine: LocalSpeechEngine;

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InsufficientCreditsDetails, Preferences, TtsReply, TtsRequest } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { plans, ttsGenerations, users } from '../../db/schema.ts';
-import { dataOf, errorOf, firstFieldMessages, openTestDatabase, TestApp, type RegisteredUser } from '../../test/harness.ts';
-import { balanceAndLedger, ledgerRowsFor } from '../../test/ledger.ts';
-import { englishProse, RecordingSpeechEngine } from '../../test/speech.ts';
+import { dataOf, errorOf, firstFieldMessages, openTestDatabase, TestApp, type RegisteredUser } from '../../../test/harness.ts';
+import { balanceAndLedger, ledgerRowsFor } from '../../../test/ledger.ts';
+import { englishProse, RecordingSpeechEngine } from '../../../test/speech.ts';
 
 let database: DatabaseHandle;
 let engine: RecordingSpeechEngine;

@@ -4,7 +4,7 @@ import { LocalSpeechEngine } from '@sound-studio/audio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TtsDeleteReply, TtsHistoryReply, TtsReply } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { dataOf, errorOf, openTestDatabase, TestApp, TestClock, type RegisteredUser } from '../../test/harness.ts';
+import { dataOf, errorOf, openTestDatabase, TestApp, TestClock, type RegisteredUser } from '../../../test/harness.ts';
 
 const NOW = '2030-03-10T12:00:00.000Z';
 

@@ -6,10 +6,10 @@ import { startFakeMiniMaxServer, type FakeMiniMaxServer } from '@sound-studio/au
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TtsHistoryReply, TtsRequest } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { dataOf, errorOf, openTestDatabase, TestApp, type RegisteredUser } from '../../test/harness.ts';
-import { balanceAndLedger, ledgerRowsFor, reservationFor } from '../../test/ledger.ts';
-import { englishProse } from '../../test/speech.ts';
-import { waitFor } from '../../jobs/queue-contract.ts';
+import { dataOf, errorOf, openTestDatabase, TestApp, type RegisteredUser } from '../../../test/harness.ts';
+import { balanceAndLedger, ledgerRowsFor, reservationFor } from '../../../test/ledger.ts';
+import { englishProse } from '../../../test/speech.ts';
+import { waitFor } from '../../../test/queue-contract.ts';
 
 let database: DatabaseHandle;
 let engine: LocalSpeechEngine;

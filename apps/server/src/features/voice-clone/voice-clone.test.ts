@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { waitFor } from '../../jobs/queue-contract.ts';
-import { dataOf, errorOf, openTestDatabase, TestApp, type RegisteredUser, type TestReply } from '../../test/harness.ts';
-import { balanceAndLedger, ledgerRowsFor, reservationFor } from '../../test/ledger.ts';
+import { waitFor } from '../../../test/queue-contract.ts';
+import { dataOf, errorOf, openTestDatabase, TestApp, type RegisteredUser, type TestReply } from '../../../test/harness.ts';
+import { balanceAndLedger, ledgerRowsFor, reservationFor } from '../../../test/ledger.ts';
 import {
   abortUploadMidway,
   filesInUploadDir,
@@ -20,7 +20,7 @@ import {
   wavOf,
   whiteNoise,
   type FormPart,
-} from '../voice-lab/test-fixtures.ts';
+} from '../../../test/voice-lab.ts';
 
 /** These tests synthesise, decode and isolate real audio; a busy machine needs more than the default 30 s. */
 const SLOW_TEST_MS = 120_000;

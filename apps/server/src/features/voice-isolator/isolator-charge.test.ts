@@ -5,10 +5,10 @@ import { resolveFfmpeg } from '@sound-studio/audio';
 import type { IsolatorJob } from '@sound-studio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { waitFor } from '../../jobs/queue-contract.ts';
-import { dataOf, openTestDatabase, temporaryFolder, TestApp, type RegisteredUser } from '../../test/harness.ts';
-import { balanceAndLedger, ledgerRowsFor } from '../../test/ledger.ts';
-import { postForm } from '../voice-lab/test-fixtures.ts';
+import { waitFor } from '../../../test/queue-contract.ts';
+import { dataOf, openTestDatabase, temporaryFolder, TestApp, type RegisteredUser } from '../../../test/harness.ts';
+import { balanceAndLedger, ledgerRowsFor } from '../../../test/ledger.ts';
+import { postForm } from '../../../test/voice-lab.ts';
 
 const SLOW_TEST_MS = 180_000;
 const REAL_SECONDS = 75;

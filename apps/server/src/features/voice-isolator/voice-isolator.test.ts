@@ -3,9 +3,9 @@ import { decodeWav, LocalSpeechEngine, rms, toDecibels } from '@sound-studio/aud
 import type { IsolatorJob, IsolatorJobList } from '@sound-studio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { waitFor } from '../../jobs/queue-contract.ts';
-import { dataOf, errorOf, openTestDatabase, TestApp, type RegisteredUser } from '../../test/harness.ts';
-import { balanceAndLedger } from '../../test/ledger.ts';
+import { waitFor } from '../../../test/queue-contract.ts';
+import { dataOf, errorOf, openTestDatabase, TestApp, type RegisteredUser } from '../../../test/harness.ts';
+import { balanceAndLedger } from '../../../test/ledger.ts';
 import {
   abortUploadMidway,
   filesInUploadDir,
@@ -18,7 +18,7 @@ import {
   wavOf,
   whiteNoise,
   type FormPart,
-} from '../voice-lab/test-fixtures.ts';
+} from '../../../test/voice-lab.ts';
 
 /** These tests synthesise, decode and isolate real audio; a busy machine needs more than the default 30 s. */
 const SLOW_TEST_MS = 120_000;

@@ -1,9 +1,9 @@
 import { MediaError, VoiceCloneError } from '@sound-studio/audio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { errorOf, openTestDatabase, TestApp } from '../../test/harness.ts';
+import { errorOf, openTestDatabase, TestApp } from '../../../test/harness.ts';
 import { mediaErrorToAppError, publicDetails } from './media-errors.ts';
-import { postForm } from './test-fixtures.ts';
+import { postForm } from '../../../test/voice-lab.ts';
 
 const DECODER_OUTPUT = 'file:/tmp/sound-studio-isolator-Xy12/upload: Invalid data found when processing input';
 

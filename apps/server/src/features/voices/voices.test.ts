@@ -4,8 +4,8 @@ import { getVoice, LocalSpeechEngine, parseMp3Frames } from '@sound-studio/audio
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_VOICE_NAME, voiceListResponseSchema } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { errorOf, openTestDatabase, TestApp } from '../../test/harness.ts';
-import { RecordingSpeechEngine } from '../../test/speech.ts';
+import { errorOf, openTestDatabase, TestApp } from '../../../test/harness.ts';
+import { RecordingSpeechEngine } from '../../../test/speech.ts';
 
 let database: DatabaseHandle;
 let engine: RecordingSpeechEngine;

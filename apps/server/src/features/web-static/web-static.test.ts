@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { errorOf, openTestDatabase, temporaryFolder, TestApp } from '../../test/harness.ts';
+import { errorOf, openTestDatabase, temporaryFolder, TestApp } from '../../../test/harness.ts';
 
 const INDEX_HTML = '<!doctype html><title>Sound Studio</title><div id="root"></div>';
 

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { text } from 'node:stream/consumers';
 import { afterEach, describe, expect, it } from 'vitest';
-import { temporaryFolder } from '../../test/harness.ts';
+import { temporaryFolder } from '../../../test/harness.ts';
 import { parseRangeHeader } from './byte-ranges.ts';
 import { InvalidFileKeyError, isValidFileKey } from './file-store.ts';
 import { LocalFileStore } from './local-file-store.ts';

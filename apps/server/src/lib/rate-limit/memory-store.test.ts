@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { TestClock } from '../../test/harness.ts';
+import { TestClock } from '../../../test/harness.ts';
 import { createRateLimiters } from './limiter.ts';
 import { MemoryRateLimitStore } from './memory-store.ts';
-import { rateLimitStoreContract } from './store-contract.ts';
+import { rateLimitStoreContract } from '../../../test/rate-limit-store-contract.ts';
 
 const clock = new TestClock();
 let store = new MemoryRateLimitStore(clock);

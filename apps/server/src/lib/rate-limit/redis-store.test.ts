@@ -3,11 +3,11 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Plan } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { dataOf, errorOf, openTestDatabase, STRONG_PASSWORD, TEST_ADMIN_TOKEN, TestApp, TestClock } from '../../test/harness.ts';
-import { isRedisReachable, itReachesRedis, TEST_REDIS_URL as REDIS_URL } from '../../test/redis.ts';
-import { connectUserSocket, disconnection, handshakeRefusal } from '../../test/sockets.ts';
+import { dataOf, errorOf, openTestDatabase, STRONG_PASSWORD, TEST_ADMIN_TOKEN, TestApp, TestClock } from '../../../test/harness.ts';
+import { isRedisReachable, itReachesRedis, TEST_REDIS_URL as REDIS_URL } from '../../../test/redis.ts';
+import { connectUserSocket, disconnection, handshakeRefusal } from '../../../test/sockets.ts';
 import { RedisRateLimitStore } from './redis-store.ts';
-import { rateLimitStoreContract } from './store-contract.ts';
+import { rateLimitStoreContract } from '../../../test/rate-limit-store-contract.ts';
 
 const reachable = await isRedisReachable(REDIS_URL);
 itReachesRedis(reachable, REDIS_URL);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeStripeServer, type FakeStripeServer } from '../../../test/stripe/fake-stripe.ts';
+import { startFakeStripeServer, type FakeStripeServer } from '../../../../test/stripe/fake-stripe.ts';
 import { WebhookSignatureError, type CheckoutInput } from './provider.ts';
 import { StripeBillingProvider } from './stripe.ts';
 

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedApiKey } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../../db/client.ts';
 import { users } from '../../../db/schema.ts';
-import { dataOf, openTestDatabase, TestApp, type RegisteredUser } from '../../../test/harness.ts';
-import { balanceAndLedger } from '../../../test/ledger.ts';
+import { dataOf, openTestDatabase, TestApp, type RegisteredUser } from '../../../../test/harness.ts';
+import { balanceAndLedger } from '../../../../test/ledger.ts';
 
 const run = promisify(execFile);
 

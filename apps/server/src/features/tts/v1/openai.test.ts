@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeyList, CreatedApiKey, TtsHistoryReply } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../../db/client.ts';
 import { users } from '../../../db/schema.ts';
-import { dataOf, openTestDatabase, TestApp, type RegisteredUser } from '../../../test/harness.ts';
-import { balanceAndLedger } from '../../../test/ledger.ts';
+import { dataOf, openTestDatabase, TestApp, type RegisteredUser } from '../../../../test/harness.ts';
+import { balanceAndLedger } from '../../../../test/ledger.ts';
 
 /**
  * The real engine with a gate between its chunks: a test can hold the speech after its first chunk, to see what the

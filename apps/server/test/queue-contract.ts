@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import type { Database } from '../db/client.ts';
-import { jobs, users } from '../db/schema.ts';
-import { AppError } from '../lib/errors.ts';
-import { JOB_FAILED_MESSAGE, type JobLogger } from './job-runner.ts';
-import type { JobQueue, JobRecord } from './types.ts';
+import type { Database } from '../src/db/client.ts';
+import { jobs, users } from '../src/db/schema.ts';
+import { AppError } from '../src/lib/errors.ts';
+import { JOB_FAILED_MESSAGE, type JobLogger } from '../src/jobs/job-runner.ts';
+import type { JobQueue, JobRecord } from '../src/jobs/types.ts';
 
 export const silentLog: JobLogger = { error: () => undefined, warn: () => undefined, info: () => undefined };
 
@@ -122,6 +122,48 @@ export function jobQueueContract(setup: QueueContractSetup): void {
       expect(mostRunning).toBe(2);
       expect([...runs].sort()).toEqual([0, 1, 2, 3, 4]);
     } finally {
+      await queue.stop();
+    }
+  });
+
+  it('runs several job types at once within the same `concurrency` slots, each job exactly once', async () => {
+    const db = setup.db();
+    const userId = await insertUser(db);
+    const types = [uniqueType('mixed-a'), uniqueType('mixed-b'), uniqueType('mixed-c')];
+    const queue = setup.queue(2);
+    const gate = deferred();
+    let running = 0;
+    let mostRunning = 0;
+    const runs = new Map<string, string[]>(types.map((type) => [type, []]));
+    for (const type of types) {
+      queue.register(type, async ({ job }) => {
+        running += 1;
+        mostRunning = Math.max(mostRunning, running);
+        runs.get(job.type)?.push(job.id);
+        await gate.promise;
+        running -= 1;
+        return { type: job.type };
+      });
+    }
+    await queue.start();
+    try {
+      const created: JobRecord[] = [];
+      for (let index = 0; index < 3; index += 1) {
+        for (const type of types) created.push(await queue.enqueue(type, userId, { index }));
+      }
+      await waitFor(async () => running >= 2);
+      // Time for a queue that gave every type slots of its own to start more than two.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(running).toBe(2);
+      gate.resolve();
+      for (const job of created) expect(await waitFor(finished(db, job.id))).toMatchObject({ status: 'completed', result: { type: job.type } });
+      expect(mostRunning).toBe(2);
+      for (const type of types) {
+        const expected = created.filter((job) => job.type === type).map((job) => job.id);
+        expect([...(runs.get(type) ?? [])].sort()).toEqual([...expected].sort());
+      }
+    } finally {
+      gate.resolve();
       await queue.stop();
     }
   });

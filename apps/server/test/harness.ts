@@ -2,17 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { SpeechEngine } from '@sound-studio/audio';
+import type { MusicEngine, SpeechEngine } from '@sound-studio/audio';
 import type { FastifyInstance } from 'fastify';
 import type { AuthSession, Envelope, ErrorEnvelope } from '@sound-studio/shared';
-import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../app.ts';
-import { loadConfig, type AppConfig, type Environment } from '../config.ts';
-import { openPglite, openPostgres, type DatabaseHandle } from '../db/client.ts';
-import type { ProviderFactories } from '../features/billing/providers/index.ts';
-import type { Clock } from '../lib/clock.ts';
-import { issueCsrfToken } from '../lib/csrf.ts';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type AppConfig, type Environment } from '../src/config.ts';
+import { openPglite, openPostgres, type DatabaseHandle } from '../src/db/client.ts';
+import type { ProviderFactories } from '../src/features/billing/providers/index.ts';
+import type { Clock } from '../src/lib/clock.ts';
+import { issueCsrfToken } from '../src/lib/csrf.ts';
+import { databaseUrl, runAdminQuery } from './postgres.ts';
 
 /** A clock tests move by hand. Starts mid-month so "this month" sums are unambiguous. */
 export class TestClock implements Clock {
@@ -55,12 +55,12 @@ async function openPgliteTestDatabase(): Promise<DatabaseHandle> {
   return openPglite({});
 }
 
+/** A copy of the run's migrated template (see global-setup.ts), dropped on close. */
 async function openPostgresTestDatabase(serverUrl: string): Promise<DatabaseHandle> {
   const name = `sound_studio_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await runAdminQuery(serverUrl, `CREATE DATABASE "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openPostgres(url.toString());
+  const template = inject('postgresTemplateName');
+  await runAdminQuery(serverUrl, template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`);
+  const handle = await openPostgres(databaseUrl(serverUrl, name));
   return {
     ...handle,
     close: async () => {
@@ -68,16 +68,6 @@ async function openPostgresTestDatabase(serverUrl: string): Promise<DatabaseHand
       await runAdminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     },
   };
-}
-
-async function runAdminQuery(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Creates an empty temporary folder, removed by the returned function. */
@@ -179,6 +169,8 @@ export class TestApp {
     speechEngine?: SpeechEngine;
     /** Payment providers besides `manual` (a local fake of Stripe). */
     billingProviders?: ProviderFactories;
+    /** A music engine the caller owns, e.g. a FastMusicEngine (the caller closes it). */
+    musicEngine?: MusicEngine;
   }): Promise<TestApp> {
     const { folder, remove } = temporaryFolder();
     const config = testConfig(folder, options.env);
@@ -187,6 +179,7 @@ export class TestApp {
       clock,
       database: options.database,
       speechEngine: options.speechEngine,
+      musicEngine: options.musicEngine,
       billingProviders: options.billingProviders,
     });
     return new TestApp(app, config, clock, options.database, remove);

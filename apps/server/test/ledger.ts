@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { creditReservations, creditTransactions, users } from '../db/schema.ts';
+import type { Database } from '../src/db/client.ts';
+import { creditReservations, creditTransactions, users } from '../src/db/schema.ts';
 
 /** The cached balance and the ledger's sum for one user; they must always agree. */
 export async function balanceAndLedger(db: Database, userId: string): Promise<{ balance: number; ledgerSum: number }> {

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { MusicTrack } from '@sound-studio/shared';
-import type { Environment } from '../../config.ts';
-import { waitFor } from '../../jobs/queue-contract.ts';
-import { dataOf, type RegisteredUser, type TestApp } from '../../test/harness.ts';
-import { TEST_REDIS_URL } from '../../test/redis.ts';
+import type { Environment } from '../src/config.ts';
+import { waitFor } from './queue-contract.ts';
+import { dataOf, type RegisteredUser, type TestApp } from './harness.ts';
+import { TEST_REDIS_URL } from './redis.ts';
 
 export interface QueueMode {
   name: 'in-process' | 'bullmq';

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { RateLimitRule } from '@sound-studio/shared';
-import type { RateLimitStore } from './store.ts';
+import type { RateLimitStore } from '../src/lib/rate-limit/store.ts';
 
 const RULE: RateLimitRule = { max: 3, windowSeconds: 60, blockSeconds: 120 };
 const T0 = Date.parse('2030-01-01T00:00:00Z');

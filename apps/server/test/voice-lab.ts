@@ -3,10 +3,10 @@ import { readdir } from 'node:fs/promises';
 import net from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { encodeWav, resample, type SpeechEngine } from '@sound-studio/audio';
-import { creditReservations } from '../../db/schema.ts';
-import type { RegisteredUser, TestApp } from '../../test/harness.ts';
-import { voiceLabUploadDir } from './form-to-disk.ts';
-import { englishProse } from '../../test/speech.ts';
+import { creditReservations } from '../src/db/schema.ts';
+import type { RegisteredUser, TestApp } from './harness.ts';
+import { voiceLabUploadDir } from '../src/features/voice-lab/form-to-disk.ts';
+import { englishProse } from './speech.ts';
 
 export const FIXTURE_RATE = 48_000;
 
