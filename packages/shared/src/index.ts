@@ -22,3 +22,4 @@ export * from './api/voice-lab.ts';
 export * from './api/api-keys.ts';
 export * from './api/billing.ts';
 export * from './captions.ts';
+export * from './api/licenses.ts';

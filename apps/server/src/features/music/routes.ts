@@ -16,6 +16,7 @@ import {
   myMusicReplySchema,
   publicMusicTrackSchema,
   successEnvelope,
+  workLicenseSchema,
 } from '@sound-studio/shared';
 import { z } from 'zod';
 import { requireAuth } from '../../lib/authentication.ts';
@@ -23,6 +24,7 @@ import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { errorReplies, ok, SECURITY } from '../../lib/http.ts';
 import { requirePlanFeature } from '../../lib/plan-features.ts';
+import { issueWorkLicense } from '../../lib/work-license.ts';
 import { musicAdminRoutes } from './admin-routes.ts';
 import { FeaturedService } from './featured.ts';
 import type { MusicJobs } from './jobs.ts';
@@ -186,6 +188,29 @@ export const musicRoutes: FastifyPluginAsyncZod<MusicRoutesOptions> = async (app
       },
     },
     async (request) => ok(await service.get(requireAuth(request).userId, request.params.id)),
+  );
+
+  app.get(
+    '/music/:id/license',
+    {
+      onRequest: [app.authenticate, requirePlanFeature(app.db, 'commercialLicense')],
+      schema: {
+        tags: TAGS,
+        summary:
+          "Commercial license certificate for one of the caller's finished tracks (plans with commercialLicense; " +
+          'others get 403 FEATURE_NOT_IN_PLAN with the upgrade link; others\' tracks are not found)',
+        security: SECURITY.bearer,
+        params: idParamsSchema,
+        response: { 200: successEnvelope(workLicenseSchema), ...errorReplies },
+      },
+    },
+    async (request) => {
+      const userId = requireAuth(request).userId;
+      const track = await service.ownTrack(userId, request.params.id);
+      if (track.status !== 'completed') throw new AppError('CONFLICT', 'Only a finished track can be licensed');
+      const work = { kind: 'music' as const, id: track.id, title: track.title, createdAt: track.createdAt };
+      return ok(await issueWorkLicense({ db: app.db, clock: app.clock }, userId, work));
+    },
   );
 
   app.delete(

@@ -12,12 +12,15 @@ import {
   ttsRequestSchema,
   ttsResponseSchema,
   type TtsResponse,
+  workLicenseSchema,
 } from '@sound-studio/shared';
 import { z } from 'zod';
 import { JobStore } from '../../jobs/job-store.ts';
 import { requireAuth } from '../../lib/authentication.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { requirePlanFeature } from '../../lib/plan-features.ts';
+import { issueWorkLicense, spokenWorkTitle } from '../../lib/work-license.ts';
 import { removeStaleTemporaryFiles } from '../../lib/upload-to-disk.ts';
 import { errorReplies, ok, SECURITY } from '../../lib/http.ts';
 import { DEFAULT_EXTRACTOR_LIMITS, DocumentExtractor } from './document-extractor.ts';
@@ -166,6 +169,29 @@ export const ttsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await service.timings(requireAuth(request).userId, request.params.id)),
+  );
+
+  app.get(
+    '/tts/history/:id/license',
+    {
+      onRequest: [app.authenticate, requirePlanFeature(app.db, 'commercialLicense')],
+      schema: {
+        tags: TAGS,
+        summary:
+          "Commercial license certificate for one of the caller's generations (plans with commercialLicense; others " +
+          "get 403 FEATURE_NOT_IN_PLAN with the upgrade link; others' generations are not found)",
+        security: SECURITY.bearer,
+        params: idParamsSchema,
+        response: { 200: successEnvelope(workLicenseSchema), ...errorReplies },
+      },
+    },
+    async (request) => {
+      const userId = requireAuth(request).userId;
+      const generation = await service.repository.find(userId, request.params.id);
+      if (!generation) throw new AppError('NOT_FOUND', 'Generation not found');
+      const work = { kind: 'speech' as const, id: generation.id, title: spokenWorkTitle(generation.text), createdAt: generation.createdAt };
+      return ok(await issueWorkLicense({ db: app.db, clock: app.clock }, userId, work));
+    },
   );
 
   for (const format of CAPTION_FORMATS) {

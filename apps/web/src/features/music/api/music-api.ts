@@ -8,6 +8,7 @@ import {
   musicTrackSchema,
   myMusicReplySchema,
   publicMusicTrackSchema,
+  workLicenseSchema,
   type MusicGenerateRequest,
 } from '@sound-studio/shared';
 import { api } from '../../../lib/api/index.ts';
@@ -40,6 +41,8 @@ export const musicApi = {
   cost: (duration: number, signal?: AbortSignal) =>
     api.post('/music/credits/calculate', { service: 'music', duration }, { schema: musicCostReplySchema, signal }),
   track: (id: string, signal?: AbortSignal) => api.get(`/music/${encodeURIComponent(id)}`, { schema: musicTrackSchema, signal }),
+  /** The commercial license certificate of a finished track (plans with commercialLicense). */
+  license: (id: string) => api.get(`/music/${encodeURIComponent(id)}/license`, { schema: workLicenseSchema }),
   deleteTrack: (id: string) => api.delete(`/music/${encodeURIComponent(id)}`, { schema: musicTrackDeleteReplySchema }),
   categories: (signal?: AbortSignal) => api.get('/music/featured/categories', { schema: featuredCategoriesSchema, signal }),
   featured: (filter: FeaturedFilter, signal?: AbortSignal) => api.get(`/music/featured?${featuredQuery(filter)}`, { schema: featuredMusicListSchema, signal }),

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Check, Copy, Download, MoreHorizontal, Pause, Play, Share2, Trash2 } from 'lucide-react';
+import { Award, Check, Copy, Download, MoreHorizontal, Pause, Play, Share2, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { MUSIC_MESSAGES, type MusicTrack } from '@sound-studio/shared';
 import { Button } from '../../../components/ui/button.tsx';
@@ -9,7 +9,9 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useTranslateMessage } from '../../../lib/i18n.ts';
 import { useCopyToClipboard } from '../../../lib/use-copy-to-clipboard.ts';
+import { useLicenseDownload } from '../../billing/index.ts';
 import { downloadAudio, formatTime, shareAudio, usePlayer } from '../../player/index.ts';
+import { musicApi } from '../api/music-api.ts';
 import type { PollState } from '../hooks/use-track-polling.ts';
 import { isPendingTrack, trackArtwork, trackPlayingItem } from '../music-rules.ts';
 import { TagList } from './TagList.tsx';
@@ -57,6 +59,7 @@ function TrackActions({ track, onDelete }: { track: MusicTrack; onDelete: () => 
   const toast = useToast();
   const { copied, copy } = useCopyToClipboard();
   const [downloading, setDownloading] = useState(false);
+  const license = useLicenseDownload();
   const item = trackPlayingItem(track);
   const ready = track.status === 'completed' && item !== null;
   const download = async () => {
@@ -96,6 +99,15 @@ function TrackActions({ track, onDelete }: { track: MusicTrack; onDelete: () => 
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent>
+          <DropdownMenuItem
+            onSelect={() => void license.download(() => musicApi.license(track._id))}
+            disabled={track.status !== 'completed' || license.pending}
+            aria-label={t('billing.license.actionFor', { title: track.title })}
+            data-testid="track-license"
+          >
+            <Award aria-hidden />
+            {t('billing.license.action')}
+          </DropdownMenuItem>
           <DropdownMenuItem onSelect={onDelete} className="text-destructive [&_svg]:!text-destructive" data-testid="track-delete">
             <Trash2 aria-hidden />
             {t('music.actions.delete')}

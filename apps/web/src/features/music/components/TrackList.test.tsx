@@ -111,6 +111,40 @@ describe('TrackList', () => {
     expect(within(card).getByRole('button', { name: 'Copy prompt' })).toBeInTheDocument();
   });
 
+  it('saves the license certificate of a finished track from its menu; an unfinished track offers none', async () => {
+    const license = {
+      licenseId: 'SSL-1111-2222-3333-4444',
+      issuer: 'Sound Studio',
+      holder: { name: 'Ada Lovelace', email: 'ada@example.com' },
+      work: { kind: 'music', id: 'a', title: 'Track a', createdAt: '2026-11-21T10:00:00.000Z' },
+      planAtIssue: 'creator',
+      terms: ['Commercial use permitted: the holder may use this work.'],
+      issuedAt: '2026-11-25T14:00:00.000Z',
+    };
+    const { calls } = renderList([makeTrack('a'), makeTrack('g', { status: 'generating', progress: 0 })], { 'GET /music/a/license': () => okReply(license) });
+    await screen.findAllByTestId('music-track');
+    const savedBlobs: Blob[] = [];
+    const savedNames: string[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      savedBlobs.push(blob);
+      return 'blob:license';
+    });
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      savedNames.push(this.download);
+    });
+    const user = userEvent.setup();
+    await user.click(within(trackCard('g')).getByTestId('track-menu'));
+    expect(await screen.findByRole('menuitem', { name: 'Commercial license certificate for Track g' })).toHaveAttribute('aria-disabled', 'true');
+    await user.keyboard('{Escape}');
+    await user.click(within(trackCard('a')).getByTestId('track-menu'));
+    await user.click(await screen.findByRole('menuitem', { name: 'Commercial license certificate for Track a' }));
+    await waitFor(() => expect(savedNames).toEqual(['sound-studio-license-SSL-1111-2222-3333-4444.txt']));
+    expect(calls.filter((call) => call.path.endsWith('/license')).map((call) => call.path)).toEqual(['/music/a/license']);
+    expect(await savedBlobs[0]?.text()).toContain('Work:         Music track');
+    click.mockRestore();
+  });
+
   it('deletes a track only after confirmation', async () => {
     const { calls } = renderList([makeTrack('a'), makeTrack('b')], { 'DELETE /music/a': () => okReply({ deleted: true }) });
     await screen.findAllByTestId('music-track');

@@ -5,6 +5,7 @@ import {
   ttsHistoryReplySchema,
   ttsJobSchema,
   ttsReplySchema,
+  workLicenseSchema,
   type HistoryRange,
   type TtsJob,
   type TtsRequest,
@@ -40,6 +41,8 @@ export const ttsApi = {
   timings: (id: string) => api.get(`/tts/history/${encodeURIComponent(id)}/timings`, { schema: speechTimingsSchema }),
   /** SRT or WebVTT captions of a generation, from the engine's word timings. */
   captions: (id: string, format: 'srt' | 'vtt') => apiStream(`/tts/history/${encodeURIComponent(id)}/captions.${format}`, { method: 'GET' }),
+  /** The commercial license certificate of a generation (plans with commercialLicense). */
+  license: (id: string) => api.get(`/tts/history/${encodeURIComponent(id)}/license`, { schema: workLicenseSchema }),
   deleteGeneration: (id: string) => api.delete(`/tts/history/${encodeURIComponent(id)}`, { schema: ttsDeleteReplySchema }),
   clearHistory: () => api.delete('/tts/history', { schema: ttsDeleteReplySchema }),
   uploadDocument: (file: File, options: DocumentOptions) => {

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { okReply, setupI18n } from '../../../test/render.tsx';
+import { errorReply, okReply, setupI18n } from '../../../test/render.tsx';
+import { PlanGateDialog } from '../../billing/index.ts';
 import { makeGeneration } from '../../../test/fixtures.ts';
 import { renderInStudio } from '../../../test/studio.tsx';
 import { HistoryDialog } from './HistoryDialog.tsx';
@@ -86,5 +87,100 @@ describe('HistoryDialog', () => {
     await user.click(within(await screen.findByTestId('clear-history-confirm')).getByRole('button', { name: 'Clear all' }));
     expect(await screen.findByText('No generations yet')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'DELETE' && call.path === '/tts/history')).toHaveLength(1);
+  });
+});
+
+describe('HistoryDialog license action', () => {
+  const LICENSE = {
+    licenseId: 'SSL-ABCD-EF01-2345-6789',
+    issuer: 'Sound Studio',
+    holder: { name: 'Ada Lovelace', email: 'ada@example.com' },
+    work: { kind: 'speech', id: 'g1', title: 'Morning news about the harbour', createdAt: '2026-11-21T10:00:00.000Z' },
+    planAtIssue: 'starter',
+    terms: ['Commercial use permitted: the holder may use this work.'],
+    issuedAt: '2026-11-25T14:00:00.000Z',
+  };
+
+  beforeEach(() => setupI18n('en'));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  function captureSavedFiles() {
+    const saved: { name: string; blob: Blob }[] = [];
+    let lastBlob: Blob | null = null;
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      lastBlob = blob;
+      return 'blob:license';
+    });
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      if (lastBlob) saved.push({ name: this.download, blob: lastBlob });
+    });
+    return saved;
+  }
+
+  function renderWithGate(licenseReply: () => Response) {
+    const { routes, fetchHistory } = historyRoutes();
+    return renderInStudio(
+      <>
+        <HistoryDialog open onOpenChange={() => {}} />
+        <PlanGateDialog />
+      </>,
+      { routes: { ...routes, 'GET /tts/history/g1/license': licenseReply }, queryRoutes: { 'GET /tts/history': fetchHistory } },
+    );
+  }
+
+  it('fetches the certificate of the item and saves it as a text file', async () => {
+    const saved = captureSavedFiles();
+    const { calls } = renderWithGate(() => okReply(LICENSE));
+    const [first] = await screen.findAllByTestId('history-item');
+    await userEvent.setup().click(within(first!).getByRole('button', { name: 'Commercial license certificate for Morning news about the harbour' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(calls.map((call) => call.path)).toContain('/tts/history/g1/license');
+    expect(saved[0]?.name).toBe('sound-studio-license-SSL-ABCD-EF01-2345-6789.txt');
+    const text = await saved[0]!.blob.text();
+    expect(text).toContain('License ID:   SSL-ABCD-EF01-2345-6789');
+    expect(text).toContain('Holder:       Ada Lovelace <ada@example.com>');
+    expect(text).toContain('Title:        Morning news about the harbour');
+    expect(text).toContain('- Commercial use permitted: the holder may use this work.');
+    expect(await screen.findByText('License certificate downloaded')).toBeInTheDocument();
+    expect(screen.queryByTestId('plan-gate-dialog')).toBeNull();
+  });
+
+  it('opens the plan-gate dialog naming the commercial license on FEATURE_NOT_IN_PLAN, and saves nothing', async () => {
+    const saved = captureSavedFiles();
+    renderWithGate(() =>
+      errorReply(403, 'FEATURE_NOT_IN_PLAN', 'A commercial license is not included in your plan. Upgrade to use it.', {
+        feature: 'commercialLicense',
+        plan: 'free',
+        upgradeUrl: '/pricing',
+      }),
+    );
+    const [first] = await screen.findAllByTestId('history-item');
+    await userEvent.setup().click(within(first!).getByTestId('history-license'));
+    const dialog = await screen.findByRole('dialog', { name: 'Upgrade your plan' });
+    expect(dialog).toHaveTextContent('Commercial license is not included in your Free plan. Upgrade to unlock it.');
+    expect(saved).toHaveLength(0);
+    expect(screen.queryByText('Could not get the license certificate. Please try again.')).toBeNull();
+  });
+
+  it('speaks Turkish in the plan-gate dialog and the action', async () => {
+    await setupI18n('tr');
+    captureSavedFiles();
+    renderWithGate(() => errorReply(403, 'FEATURE_NOT_IN_PLAN', 'x', { feature: 'commercialLicense', plan: 'free', upgradeUrl: '/pricing' }));
+    const [first] = await screen.findAllByTestId('history-item');
+    await userEvent.setup().click(within(first!).getByRole('button', { name: 'Morning news about the harbour için ticari kullanım lisansı belgesi' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Planınızı yükseltin' });
+    expect(dialog).toHaveTextContent('Ticari kullanım lisansı özelliği Free planınıza dahil değil.');
+  });
+
+  it('tells the user when the certificate could not be fetched', async () => {
+    captureSavedFiles();
+    renderWithGate(() => errorReply(500, 'INTERNAL_ERROR', 'Internal server error'));
+    const [first] = await screen.findAllByTestId('history-item');
+    await userEvent.setup().click(within(first!).getByTestId('history-license'));
+    expect(await screen.findByText('Could not get the license certificate. Please try again.')).toBeInTheDocument();
   });
 });

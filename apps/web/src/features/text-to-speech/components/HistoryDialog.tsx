@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Download, History, Pause, Play, Search, Trash2 } from 'lucide-react';
+import { Award, Download, History, Pause, Play, Search, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { HISTORY_RANGES, type HistoryRange, type TtsGeneration } from '@sound-studio/shared';
+import { firstWords, HISTORY_RANGES, type HistoryRange, type TtsGeneration } from '@sound-studio/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -12,7 +12,9 @@ import { EmptyState } from '../../../components/ui/studio.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useFormatters } from '../../../lib/i18n.ts';
+import { useLicenseDownload } from '../../billing/index.ts';
 import { downloadAudio, formatTime, usePlayer } from '../../player/index.ts';
+import { ttsApi } from '../api/tts-api.ts';
 import { useClearHistory, useDeleteGeneration, useTtsHistory } from '../hooks/use-tts-history.ts';
 import { generationItem } from '../speech-item.ts';
 
@@ -34,6 +36,7 @@ function HistoryRow({ generation, list }: { generation: TtsGeneration; list: rea
   const toast = useToast();
   const player = usePlayer();
   const remove = useDeleteGeneration();
+  const license = useLicenseDownload();
   const item = generationItem(generation);
   const playing = player.current?.name === item.name && player.isPlaying;
   return (
@@ -71,6 +74,17 @@ function HistoryRow({ generation, list }: { generation: TtsGeneration; list: rea
           aria-label={t('player.download')}
         >
           <Download aria-hidden />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          onClick={() => void license.download(() => ttsApi.license(generation.id))}
+          loading={license.pending}
+          aria-label={t('billing.license.actionFor', { title: firstWords(generation.text, 40) })}
+          title={t('billing.license.action')}
+          data-testid="history-license"
+        >
+          {!license.pending && <Award aria-hidden />}
         </Button>
         <Button variant="ghost" size="icon-sm" onClick={() => remove.mutate(generation.id)} loading={remove.isPending} aria-label={t('tts.historyDelete')} data-testid="history-delete">
           {!remove.isPending && <Trash2 aria-hidden />}
