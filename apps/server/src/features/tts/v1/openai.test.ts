@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { decodeWav, LocalSpeechEngine, parseMp3Frames, type SpeakOptions, type SpeechChunk, type SpeechEngine, type SpeechRequest } from '@sound-studio/audio';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiKeyList, CreatedApiKey, TtsHistoryReply } from '@sound-studio/shared';
+import type { ApiKeyList, CreatedApiKey, CustomVoiceReply, TtsHistoryReply, VoiceDesignPreviewsReply } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../../db/client.ts';
 import { users } from '../../../db/schema.ts';
 import { dataOf, openTestDatabase, TestApp, type RegisteredUser } from '../../../../test/harness.ts';
@@ -260,6 +260,40 @@ describe('POST /v1/audio/speech with the openai SDK', () => {
     const [latest] = (await history()).items;
     expect(latest).toMatchObject({ voiceId: 'en-gb-oliver', settings: { speed: 2, model: 'speech-2.5-hd-preview' } });
     expect(decodeWav(bytes).samples.length).toBeGreaterThan(0);
+  });
+
+  it("speaks with the key owner's custom voice, and never with another user's", async () => {
+    const designVoice = async (owner: RegisteredUser, name: string) => {
+      const previews = dataOf<VoiceDesignPreviewsReply>(
+        await t.request({
+          method: 'POST',
+          url: '/api/voice-design/previews',
+          token: owner.session.accessToken,
+          body: { description: 'A calm, low narrator with a slow pace', previewText: 'Hello.' },
+        }),
+      );
+      const previewId = previews.previews[0]?.previewId;
+      const saved = await t.request({ method: 'POST', url: '/api/voice-design/voices', token: owner.session.accessToken, body: { previewId, name } });
+      return dataOf<CustomVoiceReply>(saved).voice._id;
+    };
+    const ownVoiceId = await designVoice(user, 'Night narrator');
+    const { bytes } = await speech({ voice: ownVoiceId, response_format: 'wav' });
+    expect(decodeWav(bytes).samples.length).toBeGreaterThan(0);
+    const [latest] = (await history()).items;
+    expect(latest).toMatchObject({ voiceId: ownVoiceId, apiKeyName: 'SDK test' });
+
+    const stranger = await t.register();
+    await t.db.update(users).set({ planName: 'starter' }).where(eq(users.id, stranger.session.user.id));
+    const strangersVoiceId = await designVoice(stranger, 'Not yours');
+    const before = await balanceAndLedger(t.db, user.session.user.id);
+    const refused = await client.audio.speech.create({ model: 'tts-1', voice: strangersVoiceId, input: SENTENCES }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(OpenAI.APIError);
+    expect((refused as InstanceType<typeof OpenAI.APIError>).status).toBeGreaterThanOrEqual(400);
+    expect((refused as InstanceType<typeof OpenAI.APIError>).status).toBeLessThan(500);
+    expect(await balanceAndLedger(t.db, user.session.user.id)).toEqual(before);
   });
 
   it("rejects bad requests in OpenAI's error shape, charging nothing", async () => {
