@@ -592,6 +592,31 @@ describe('the Stripe adapter against the local Stripe fake', () => {
     await expectBalanceMatchesLedger(t, userId, 100_000);
   });
 
+  it('refuses to change the plan of a running Stripe subscription in the app, creating no second Checkout', async () => {
+    const user = await t.register();
+    await checkout(t, user, 'creator');
+    const pending = (await overviewOf(t, user)).pendingChange as PendingChange;
+    const endpoint = `${baseUrl}/api/billing/webhooks/stripe`;
+    const completed = fake.webhook('checkout.session.completed', {
+      'data.object.client_reference_id': pending.id,
+      'data.object.subscription': 'sub_fake_running',
+      'data.object.customer': 'cus_fake_running',
+    });
+    expect((await fake.deliver(endpoint, completed)).status).toBe(200);
+    const sessionsBefore = fake.requests.filter((request) => request.path === '/v1/checkout/sessions').length;
+    const before = await overviewOf(t, user);
+
+    for (const plan of ['pro', 'starter'] as const) {
+      const refused = await checkout(t, user, plan);
+      expect(refused.statusCode).toBe(409);
+      expect(errorOf(refused).code).toBe('CONFLICT');
+    }
+    expect(fake.requests.filter((request) => request.path === '/v1/checkout/sessions')).toHaveLength(sessionsBefore);
+    const after = await overviewOf(t, user);
+    expect(after.subscription).toEqual(before.subscription);
+    expect(after.pendingChange).toBeNull();
+  });
+
   it('keeps a first invoice.paid that arrives before checkout.completed (linked through the subscription metadata) and applies the change once', async () => {
     const user = await t.register();
     const userId = user.session.user.id;

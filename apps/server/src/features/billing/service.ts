@@ -244,6 +244,15 @@ export class BillingService {
       return { action: 'applied', billing: await this.overview(userId) };
     }
     if (kind === 'cancel') return { action: 'applied', billing: await this.cancel(userId) };
+    // A plan paid by a provider's subscription (Stripe) would otherwise gain a second subscription on an upgrade, or
+    // keep its old price after a downgrade: until the provider can change the plan of a running subscription, the
+    // change is refused with what to do instead, and nothing is charged or scheduled.
+    if (subscription.providerSubscriptionId) {
+      throw new AppError(
+        'CONFLICT',
+        'Your plan is paid by card subscription: cancel it in Settings > Billing, then choose the new plan when the current period ends',
+      );
+    }
     if (kind === 'downgrade') {
       await this.#repository.updateSubscription(userId, {
         scheduledPlan: request.plan,
