@@ -647,6 +647,8 @@ describe('the Stripe adapter against the local Stripe fake', () => {
         metadata: { plan: 'creator', interval: 'monthly', pendingChangeId: pending.id },
       }],
     ]);
+    // A retried request is answered once by Stripe: the key names the change.
+    expect(fake.requests[1]?.headers['idempotency-key']).toMatch(new RegExp(`^plan-change-sub_fake_upgrade-${pending.id}-[0-9a-f]{16}$`));
     expect((await overviewOf(t, user)).subscription.plan).toBe('starter');
 
     const endpoint = `${baseUrl}/api/billing/webhooks/stripe`;
@@ -694,6 +696,12 @@ describe('the Stripe adapter against the local Stripe fake', () => {
     expect(fake.requests.map((request) => [request.method, request.path, request.form])).toEqual([
       retrieve, priceUpdate('500'), retrieve, priceUpdate('2200'), retrieve, priceUpdate('500'),
     ]);
+
+    // Another billing interval would move Stripe's billing anchor: refused, nothing sent.
+    fake.requests.length = 0;
+    const otherInterval = await checkout(t, user, 'pro', 'yearly');
+    expect(otherInterval.statusCode).toBe(409);
+    expect(fake.requests).toEqual([]);
 
     // At the period end the plan follows; Stripe was already told, so nothing more is sent and nothing is invoiced here.
     fake.requests.length = 0;
