@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import {
   BILLING_PORTAL_SESSIONS_FIXTURE, CHECKOUT_SESSIONS_FIXTURE, ERRORS_FIXTURE, eventFixture, fillObject, INVOICE_PAYMENTS_FIXTURE, parseForm, REFUNDS_FIXTURE,
-  SUBSCRIPTIONS_UPDATE_FIXTURE, validateForm, WEBHOOKS_FIXTURE,
+  SUBSCRIPTIONS_RETRIEVE_FIXTURE, SUBSCRIPTIONS_UPDATE_FIXTURE, validateForm, WEBHOOKS_FIXTURE,
   type FixtureEventType, type FormEndpointFixture, type FormValue, type JsonObject, type JsonValue, type ParamProblem,
 } from './stripe-fixtures.ts';
 
@@ -57,7 +57,8 @@ export interface FakeStripeServer {
 }
 
 const ENDPOINTS: FormEndpointFixture[] = [
-  CHECKOUT_SESSIONS_FIXTURE, BILLING_PORTAL_SESSIONS_FIXTURE, SUBSCRIPTIONS_UPDATE_FIXTURE, REFUNDS_FIXTURE, INVOICE_PAYMENTS_FIXTURE,
+  CHECKOUT_SESSIONS_FIXTURE, BILLING_PORTAL_SESSIONS_FIXTURE, SUBSCRIPTIONS_RETRIEVE_FIXTURE, SUBSCRIPTIONS_UPDATE_FIXTURE, REFUNDS_FIXTURE,
+  INVOICE_PAYMENTS_FIXTURE,
 ];
 
 type Form = { [key: string]: FormValue };
@@ -75,7 +76,7 @@ function matchEndpoint(method: string, path: string): { fixture: FormEndpointFix
 
 /**
  * A local stand-in for Stripe's API on 127.0.0.1 and a random port: POST /v1/checkout/sessions,
- * POST /v1/billing_portal/sessions, POST /v1/subscriptions/:id, POST /v1/refunds and GET /v1/invoice_payments, checked against the documented parameters (stripe-fixtures/*.json, unknown
+ * POST /v1/billing_portal/sessions, GET and POST /v1/subscriptions/:id, POST /v1/refunds and GET /v1/invoice_payments, checked against the documented parameters (stripe-fixtures/*.json, unknown
  * parameters refused as Stripe refuses them) and answered with the documented objects; plus Stripe-signed webhook
  * deliveries built from the documented event payloads.
  */
@@ -128,6 +129,7 @@ export async function startFakeStripeServer(options: { secretKey?: string; webho
     if (fixture === CHECKOUT_SESSIONS_FIXTURE) return ok(createCheckoutSession(form));
     if (fixture === BILLING_PORTAL_SESSIONS_FIXTURE) return ok(createPortalSession(form));
     if (fixture === SUBSCRIPTIONS_UPDATE_FIXTURE) return updateSubscription(form, id ?? '');
+    if (fixture === SUBSCRIPTIONS_RETRIEVE_FIXTURE) return retrieveSubscription(id ?? '');
     if (fixture === REFUNDS_FIXTURE) return createRefund(form);
     return ok(listInvoicePayments(form));
   }
@@ -141,6 +143,11 @@ export async function startFakeStripeServer(options: { secretKey?: string; webho
       ...(form.metadata === undefined ? {} : { metadata: stringMap(form.metadata) }),
     });
     return ok(subscription);
+  }
+
+  function retrieveSubscription(id: string): Reply {
+    if (!id.startsWith('sub_')) return missing('subscription', id);
+    return ok(fillObject(SUBSCRIPTIONS_RETRIEVE_FIXTURE.reply.example, { id }));
   }
 
   function createRefund(form: Form): Reply {

@@ -486,6 +486,22 @@ describe('payment webhooks', () => {
     expect(providerCalls).toEqual(['cancel sub_told true', 'cancel sub_told false', 'refund in_told 2200', 'cancel sub_told true']);
   });
 
+  it('refuses to change the plan of a running subscription when the provider cannot change it, opening no second checkout', async () => {
+    t.clock.advance(Date.parse(START) - t.clock.now());
+    const user = await t.register();
+    await upgradeThroughCheckout(user, 'sub_unchangeable');
+    const before = await overviewOf(t, user);
+    for (const plan of ['pro', 'starter'] as const) {
+      const refused = await checkout(t, user, plan);
+      expect(refused.statusCode).toBe(409);
+      expect(errorOf(refused).code).toBe('CONFLICT');
+    }
+    const after = await overviewOf(t, user);
+    expect(after.subscription).toEqual(before.subscription);
+    // An upgrade through the provider's checkout would have left a pending change.
+    expect(after.pendingChange).toBeNull();
+  });
+
   it('refuses a forged or missing signature with 400 and changes nothing', async () => {
     const forged = await deliver(t, { id: 'evt_forged', type: 'subscription.deleted', subscriptionId: 'sub_once' }, 'ab'.repeat(32));
     expect(forged.statusCode).toBe(400);
@@ -592,29 +608,109 @@ describe('the Stripe adapter against the local Stripe fake', () => {
     await expectBalanceMatchesLedger(t, userId, 100_000);
   });
 
-  it('refuses to change the plan of a running Stripe subscription in the app, creating no second Checkout', async () => {
-    const user = await t.register();
-    await checkout(t, user, 'creator');
+  /** A user on `plan` (monthly) paid by the running Stripe subscription `subscriptionId`, through Checkout. */
+  async function subscribeThroughCheckout(user: RegisteredUser, plan: string, subscriptionId: string): Promise<void> {
+    await checkout(t, user, plan);
     const pending = (await overviewOf(t, user)).pendingChange as PendingChange;
-    const endpoint = `${baseUrl}/api/billing/webhooks/stripe`;
     const completed = fake.webhook('checkout.session.completed', {
       'data.object.client_reference_id': pending.id,
-      'data.object.subscription': 'sub_fake_running',
-      'data.object.customer': 'cus_fake_running',
+      'data.object.subscription': subscriptionId,
+      'data.object.customer': `cus_${subscriptionId}`,
     });
-    expect((await fake.deliver(endpoint, completed)).status).toBe(200);
-    const sessionsBefore = fake.requests.filter((request) => request.path === '/v1/checkout/sessions').length;
-    const before = await overviewOf(t, user);
+    expect((await fake.deliver(`${baseUrl}/api/billing/webhooks/stripe`, completed)).status).toBe(200);
+  }
 
-    for (const plan of ['pro', 'starter'] as const) {
-      const refused = await checkout(t, user, plan);
-      expect(refused.statusCode).toBe(409);
-      expect(errorOf(refused).code).toBe('CONFLICT');
-    }
-    expect(fake.requests.filter((request) => request.path === '/v1/checkout/sessions')).toHaveLength(sessionsBefore);
-    const after = await overviewOf(t, user);
-    expect(after.subscription).toEqual(before.subscription);
-    expect(after.pendingChange).toBeNull();
+  /** The documented subscription's item and product (stripe-fixtures/subscriptions_retrieve.json). */
+  const ITEM = 'si_R1f2G3h4I5j6K7';
+  const PRODUCT = 'prod_R1f2aBcDeFgHiJ';
+
+  it('upgrades a running subscription in place: one prorated update at the full new price, applied once when its invoice is paid', async () => {
+    t.clock.advance(Date.parse(START) - t.clock.now());
+    const user = await t.register();
+    const userId = user.session.user.id;
+    await subscribeThroughCheckout(user, 'starter', 'sub_fake_upgrade');
+    await expectBalanceMatchesLedger(t, userId, 30_000);
+    // Halfway through the 31-day cycle.
+    t.clock.advance(15.5 * DAY_MS);
+    fake.requests.length = 0;
+
+    const reply = dataOf<CheckoutReply>(await checkout(t, user, 'creator'));
+    expect(reply.action).toBe('pending');
+    const pending = (reply as Extract<CheckoutReply, { action: 'pending' }>).billing.pendingChange as PendingChange;
+    // ($22 - $5) x 1/2 and (100,000 - 30,000) x 1/2.
+    expect(pending).toMatchObject({ plan: 'creator', amountDueCents: 850, creditsOnPayment: 35_000 });
+    expect(fake.requests.map((request) => [request.method, request.path, request.form])).toEqual([
+      ['GET', '/v1/subscriptions/sub_fake_upgrade', {}],
+      ['POST', '/v1/subscriptions/sub_fake_upgrade', {
+        items: [{ id: ITEM, price_data: { currency: 'usd', product: PRODUCT, unit_amount: '2200', recurring: { interval: 'month' } } }],
+        proration_behavior: 'always_invoice',
+        metadata: { plan: 'creator', interval: 'monthly', pendingChangeId: pending.id },
+      }],
+    ]);
+    // A retried request is answered once by Stripe: the key names the change.
+    expect(fake.requests[1]?.headers['idempotency-key']).toMatch(new RegExp(`^plan-change-sub_fake_upgrade-${pending.id}-[0-9a-f]{16}$`));
+    expect((await overviewOf(t, user)).subscription.plan).toBe('starter');
+
+    const endpoint = `${baseUrl}/api/billing/webhooks/stripe`;
+    const paid = fake.webhook('invoice.paid', {
+      'data.object.id': 'in_fake_upgrade_proration',
+      'data.object.amount_paid': 850,
+      'data.object.customer': 'cus_sub_fake_upgrade',
+      'data.object.parent.subscription_details.subscription': 'sub_fake_upgrade',
+      'data.object.parent.subscription_details.metadata': { plan: 'creator', interval: 'monthly', pendingChangeId: pending.id },
+    });
+    const statuses = await Promise.all([fake.deliver(endpoint, paid), fake.deliver(endpoint, fake.redeliver(paid))]);
+    expect(statuses.map((response) => response.status)).toEqual([200, 200]);
+    expect((await fake.deliver(endpoint, fake.redeliver(paid))).status).toBe(200);
+
+    const overview = await overviewOf(t, user);
+    expect(overview.subscription).toMatchObject({ plan: 'creator', status: 'active', currentPeriodEnd: '2030-04-10T12:00:00.000Z' });
+    expect(overview.pendingChange).toBeNull();
+    expect(overview.invoices).toEqual([expect.objectContaining({ amountCents: 850, status: 'paid', description: 'Creator (monthly)' })]);
+    await expectBalanceMatchesLedger(t, userId, 65_000);
+    expect(fake.requests.filter((request) => request.path === '/v1/checkout/sessions')).toEqual([]);
+  });
+
+  it('downgrades a running subscription without proration so the renewal charges the lower price, and puts the price back when withdrawn', async () => {
+    t.clock.advance(Date.parse(START) - t.clock.now());
+    const user = await t.register();
+    const userId = user.session.user.id;
+    await subscribeThroughCheckout(user, 'creator', 'sub_fake_downgrade');
+    fake.requests.length = 0;
+    const priceUpdate = (unitAmount: string) => ['POST', '/v1/subscriptions/sub_fake_downgrade', {
+      items: [{ id: ITEM, price_data: { currency: 'usd', product: PRODUCT, unit_amount: unitAmount, recurring: { interval: 'month' } } }],
+      proration_behavior: 'none',
+      metadata: { plan: unitAmount === '500' ? 'starter' : 'creator', interval: 'monthly', pendingChangeId: '' },
+    }];
+    const retrieve = ['GET', '/v1/subscriptions/sub_fake_downgrade', {}];
+
+    const scheduled = dataOf<CheckoutReply>(await checkout(t, user, 'starter'));
+    expect(scheduled.action).toBe('applied');
+    expect((scheduled as Extract<CheckoutReply, { action: 'applied' }>).billing.subscription).toMatchObject({
+      plan: 'creator',
+      scheduledChange: { plan: 'starter', reason: 'downgrade', effectiveAt: '2030-04-10T12:00:00.000Z' },
+    });
+    const withdrawn = await t.request({ method: 'DELETE', url: '/api/billing/scheduled-change', token: tokenOf(t, user) });
+    expect(dataOf<BillingOverview>(withdrawn).subscription.scheduledChange).toBeNull();
+    await checkout(t, user, 'starter');
+    expect(fake.requests.map((request) => [request.method, request.path, request.form])).toEqual([
+      retrieve, priceUpdate('500'), retrieve, priceUpdate('2200'), retrieve, priceUpdate('500'),
+    ]);
+
+    // Another billing interval would move Stripe's billing anchor: refused, nothing sent.
+    fake.requests.length = 0;
+    const otherInterval = await checkout(t, user, 'pro', 'yearly');
+    expect(otherInterval.statusCode).toBe(409);
+    expect(fake.requests).toEqual([]);
+
+    // At the period end the plan follows; Stripe was already told, so nothing more is sent and nothing is invoiced here.
+    fake.requests.length = 0;
+    t.clock.advance(Date.parse('2030-04-10T12:00:00.000Z') - t.clock.now());
+    const overview = await overviewOf(t, user);
+    expect(overview.subscription).toMatchObject({ plan: 'starter', scheduledChange: null, currentPeriodEnd: '2030-05-10T12:00:00.000Z' });
+    expect(overview.invoices).toEqual([]);
+    expect(fake.requests).toEqual([]);
+    await expectBalanceMatchesLedger(t, userId, 130_000);
   });
 
   it('keeps a first invoice.paid that arrives before checkout.completed (linked through the subscription metadata) and applies the change once', async () => {

@@ -244,22 +244,11 @@ export class BillingService {
       return { action: 'applied', billing: await this.overview(userId) };
     }
     if (kind === 'cancel') return { action: 'applied', billing: await this.cancel(userId) };
-    // A plan paid by a provider's subscription (Stripe) would otherwise gain a second subscription on an upgrade, or
-    // keep its old price after a downgrade: until the provider can change the plan of a running subscription, the
-    // change is refused with what to do instead, and nothing is charged or scheduled.
     if (subscription.providerSubscriptionId) {
-      throw new AppError(
-        'CONFLICT',
-        'Your plan is paid by card subscription: cancel it in Settings > Billing, then choose the new plan when the current period ends',
-      );
+      return this.#changeProviderSubscription(userId, kind, request, { subscription, current, target, providerSubscriptionId: subscription.providerSubscriptionId });
     }
     if (kind === 'downgrade') {
-      await this.#repository.updateSubscription(userId, {
-        scheduledPlan: request.plan,
-        scheduledInterval: request.interval,
-        scheduledReason: 'downgrade',
-        updatedAt: this.#now(),
-      });
+      await this.#scheduleDowngrade(userId, request);
       return { action: 'applied', billing: await this.overview(userId) };
     }
     const pending = await this.#createPendingChange(userId, request, subscription, current, target);
@@ -280,6 +269,74 @@ export class BillingService {
     });
     if (start.kind === 'redirect') return { action: 'redirect', url: start.url };
     return { action: 'pending', billing: await this.overview(userId) };
+  }
+
+  /**
+   * A plan paid by a running provider subscription (Stripe) changes that subscription instead of opening a second one.
+   * Upgrade: the full new price with proration billed at once; the change applies when that invoice is paid
+   * (invoice.paid carries the pending change id). Downgrade: the new price is set now without proration, so nothing is
+   * billed or credited and the renewal invoice at the period end charges it (Stripe prices the renewal from the item
+   * at the moment the period rolls over, before our renewal job runs, so changing it at the period end would bill the
+   * old price once more); our plan changes at the period end as under manual billing. A provider that cannot change
+   * a subscription, or a change of billing interval (Stripe would move the billing anchor), is refused.
+   */
+  async #changeProviderSubscription(
+    userId: string,
+    kind: 'upgrade' | 'downgrade',
+    request: CheckoutRequest,
+    plans: { subscription: SubscriptionRow; current: PlanRow; target: PlanRow; providerSubscriptionId: string },
+  ): Promise<CheckoutReply> {
+    const { subscription, current, target, providerSubscriptionId } = plans;
+    const provider = this.deps.provider;
+    if (!provider.changeSubscriptionPlan) {
+      throw new AppError(
+        'CONFLICT',
+        'Your plan is paid by card subscription: cancel it in Settings > Billing, then choose the new plan when the current period ends',
+      );
+    }
+    if (request.interval !== subscription.interval) {
+      throw new AppError('CONFLICT', `Your card subscription is billed ${subscription.interval}: choose a plan billed ${subscription.interval}`);
+    }
+    const change = { subscriptionId: providerSubscriptionId, plan: request.plan, interval: request.interval, priceCents: priceOf(target, request.interval) };
+    if (kind === 'downgrade') {
+      await provider.changeSubscriptionPlan({ ...change, pendingChangeId: null, prorate: false });
+      await this.#scheduleDowngrade(userId, request);
+      return { action: 'applied', billing: await this.overview(userId) };
+    }
+    const pending = await this.#createPendingChange(userId, request, subscription, current, target);
+    try {
+      await provider.changeSubscriptionPlan({ ...change, pendingChangeId: pending.id, prorate: true });
+    } catch (error) {
+      // Stripe refused: nothing was billed, so the quote must not wait for a payment that will not come.
+      await this.#repository.cancelPendingFor(userId, this.#now());
+      throw error;
+    }
+    return { action: 'pending', billing: await this.overview(userId) };
+  }
+
+  async #scheduleDowngrade(userId: string, request: CheckoutRequest): Promise<void> {
+    await this.#repository.updateSubscription(userId, {
+      scheduledPlan: request.plan,
+      scheduledInterval: request.interval,
+      scheduledReason: 'downgrade',
+      updatedAt: this.#now(),
+    });
+  }
+
+  /** A downgrade withdrawn (or replaced by a cancel): the provider subscription goes back to the current plan's price. */
+  async #restoreProviderPrice(userId: string): Promise<void> {
+    const subscription = await this.#ensureSubscription(userId);
+    const change = this.deps.provider.changeSubscriptionPlan?.bind(this.deps.provider);
+    if (subscription.scheduledReason !== 'downgrade' || !subscription.providerSubscriptionId || !change) return;
+    const plan = (await this.#account(this.#repository, userId)).plan;
+    await change({
+      subscriptionId: subscription.providerSubscriptionId,
+      plan,
+      interval: subscription.interval,
+      priceCents: priceOf(await this.#planRow(plan), subscription.interval),
+      pendingChangeId: null,
+      prorate: false,
+    });
   }
 
   async #classify(userId: string, request: CheckoutRequest) {
@@ -407,6 +464,8 @@ export class BillingService {
     const account = await this.#account(this.#repository, userId);
     if (account.plan === 'free') throw new AppError('CONFLICT', 'The free plan has nothing to cancel');
     await this.#repository.cancelPendingFor(userId, this.#now());
+    // A resume after this cancel keeps the current plan, so a downgraded provider price is put back first.
+    await this.#restoreProviderPrice(userId);
     await this.#tellProviderCancel(userId, true);
     await this.#repository.updateSubscription(userId, {
       scheduledPlan: 'free',
@@ -432,6 +491,7 @@ export class BillingService {
   }
 
   async #clearScheduledChange(userId: string): Promise<void> {
+    await this.#restoreProviderPrice(userId);
     await this.#repository.updateSubscription(userId, {
       scheduledPlan: null,
       scheduledInterval: null,
@@ -563,8 +623,10 @@ export class BillingService {
         return;
       }
       case 'invoice.paid': {
-        const subscription = await this.#subscriptionOfPaidInvoice(work, event);
-        if (!subscription) return;
+        const linked = await this.#subscriptionOfPaidInvoice(work, event);
+        if (!linked) return;
+        const upgraded = await this.#applyUpgradeOfInvoice(work, linked, event);
+        const subscription = upgraded ?? linked;
         const planRow = await this.#planRow((await this.#account(work.repository, subscription.userId)).plan, work.db);
         await work.repository.insertProviderInvoice({
           userId: subscription.userId,
@@ -580,8 +642,8 @@ export class BillingService {
         const paymentRecovered = subscription.scheduledReason === 'payment_failed';
         await work.repository.updateSubscription(subscription.userId, {
           status: 'active',
-          currentPeriodStart: event.periodStart,
-          currentPeriodEnd: event.periodEnd,
+          // A proration invoice bills the rest of the running period: the period itself stays as it is.
+          ...(upgraded ? {} : { currentPeriodStart: event.periodStart, currentPeriodEnd: event.periodEnd }),
           ...(paymentRecovered ? { scheduledPlan: null, scheduledInterval: null, scheduledReason: null } : {}),
           updatedAt: this.#now(),
         });
@@ -648,6 +710,23 @@ export class BillingService {
     if (pending?.status !== 'pending') return undefined;
     await this.#applyPendingChange(work, pending, { recordInvoice: false, customerId: event.customerId ?? null, providerSubscriptionId: event.subscriptionId });
     return work.repository.findSubscriptionByProviderId(event.subscriptionId, true);
+  }
+
+  /**
+   * The proration invoice of an upgrade made on the running subscription: its metadata names our pending change, which
+   * takes effect now (plan and pro-rata credits, once: the change is resolved and its grant keyed). Later invoices of
+   * the subscription still carry the id, but the change is no longer pending. Returns the updated row, or undefined.
+   */
+  async #applyUpgradeOfInvoice(
+    work: Work,
+    subscription: SubscriptionRow,
+    event: Extract<BillingEvent, { type: 'invoice.paid' }>,
+  ): Promise<SubscriptionRow | undefined> {
+    if (!event.pendingChangeId || !UUID_PATTERN.test(event.pendingChangeId)) return undefined;
+    const pending = await work.repository.findPendingChange(event.pendingChangeId, true);
+    if (pending?.status !== 'pending' || pending.userId !== subscription.userId) return undefined;
+    await this.#applyPendingChange(work, pending, { recordInvoice: false });
+    return work.repository.findSubscription(subscription.userId, true);
   }
 
   // ---- helpers -------------------------------------------------------------------------------------------------

@@ -21,6 +21,24 @@ export interface BillingProvider {
   refundPayment?(input: RefundInput): Promise<void>;
   /** Optional: tells the provider a cancel was made or withdrawn here, so it stops (or resumes) renewing. */
   setCancelAtPeriodEnd?(input: { subscriptionId: string; cancelAtPeriodEnd: boolean }): Promise<void>;
+  /**
+   * Optional: moves a running provider subscription to another plan's full recurring price. `prorate` bills the rest of
+   * the period at once (an upgrade, reported back as invoice.paid carrying `pendingChangeId`); without it nothing is
+   * billed now and the next renewal charges the new price (a downgrade). Without this method a plan paid by a provider
+   * subscription cannot be changed here.
+   */
+  changeSubscriptionPlan?(input: SubscriptionPlanChange): Promise<void>;
+}
+
+export interface SubscriptionPlanChange {
+  subscriptionId: string;
+  plan: PlanTier;
+  interval: BillingInterval;
+  /** The new plan's full recurring price per interval, not the prorated amount. */
+  priceCents: number;
+  /** Our pending change the proration invoice pays for; null when nothing is paid now (it is cleared). */
+  pendingChangeId: string | null;
+  prorate: boolean;
 }
 
 export interface RefundInput {

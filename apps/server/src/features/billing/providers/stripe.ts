@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import type { BillingInterval, PlanTier } from '@sound-studio/shared';
 import {
   WebhookSignatureError, type BillingEvent, type BillingProvider, type CheckoutInput, type CheckoutStart, type PortalInput, type RefundInput,
+  type SubscriptionPlanChange,
 } from './provider.ts';
 
 export interface StripeProviderOptions {
@@ -107,6 +108,41 @@ export class StripeBillingProvider implements BillingProvider {
       { cancel_at_period_end: input.cancelAtPeriodEnd },
       { idempotencyKey: `cancel-at-period-end-${input.subscriptionId}-${randomUUID()}` },
     );
+  }
+
+  /**
+   * Replaces the subscription's one item price. Stripe's subscription `price_data` takes an existing product id (no
+   * product_data, unlike Checkout), so the item's own product is kept. `always_invoice` bills the prorated difference
+   * at once; `none` leaves the current period as paid and the next renewal invoice charges the new price. The metadata
+   * carries the pending change onto the proration invoice (an empty value removes the key in Stripe).
+   */
+  async changeSubscriptionPlan(input: SubscriptionPlanChange): Promise<void> {
+    const subscription = await this.stripe.subscriptions.retrieve(input.subscriptionId);
+    const [item] = subscription.items.data;
+    const product = item ? idOf(item.price.product) : null;
+    if (!item || !product) throw new Error(`Stripe subscription ${input.subscriptionId} has no priced item to change`);
+    const priceId = this.priceIds?.[input.plan]?.[input.interval];
+    const price: Stripe.SubscriptionUpdateParams.Item = priceId
+      ? { id: item.id, price: priceId }
+      : {
+          id: item.id,
+          price_data: {
+            currency: this.currency,
+            product,
+            unit_amount: input.priceCents,
+            recurring: { interval: STRIPE_INTERVALS[input.interval] },
+          },
+        };
+    const params: Stripe.SubscriptionUpdateParams = {
+      items: [price],
+      proration_behavior: input.prorate ? 'always_invoice' : 'none',
+      metadata: { plan: input.plan, interval: input.interval, pendingChangeId: input.pendingChangeId ?? '' },
+    };
+    // A retry of the same change (same parameters) is answered once; a later different change gets its own key.
+    const digest = createHash('sha256').update(JSON.stringify(params)).digest('hex').slice(0, 16);
+    await this.stripe.subscriptions.update(input.subscriptionId, params, {
+      idempotencyKey: `plan-change-${input.subscriptionId}-${input.pendingChangeId ?? randomUUID()}-${digest}`,
+    });
   }
 
   private async paidPaymentOf(invoiceId: string): Promise<{ payment_intent: string } | { charge: string }> {
