@@ -531,6 +531,11 @@ describe('payment webhooks', () => {
     });
     const keep = await t.request({ method: 'DELETE', url: '/api/billing/scheduled-change', token: tokenOf(t, user) });
     expect(keep.statusCode).toBe(409);
+    // Nor can a downgrade replace the move to free.
+    const downgrade = await checkout(t, user, 'starter');
+    expect(downgrade.statusCode).toBe(409);
+    expect(errorOf(downgrade).code).toBe('CONFLICT');
+    expect((await overviewOf(t, user)).subscription.scheduledChange).toMatchObject({ plan: 'free', reason: 'payment_failed' });
 
     t.clock.advance(Date.parse('2030-04-10T11:59:59.000Z') - t.clock.now());
     expect((await overviewOf(t, user)).subscription.plan).toBe('creator');

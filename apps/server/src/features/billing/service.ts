@@ -244,6 +244,10 @@ export class BillingService {
       return { action: 'applied', billing: await this.overview(userId) };
     }
     if (kind === 'cancel') return { action: 'applied', billing: await this.cancel(userId) };
+    // After a failed payment the account moves to free at the period end; a downgrade must not replace that move.
+    if (kind === 'downgrade' && subscription.scheduledReason === 'payment_failed') {
+      throw new AppError('CONFLICT', 'The last payment failed: update your payment details before changing the plan');
+    }
     if (subscription.providerSubscriptionId) {
       return this.#changeProviderSubscription(userId, kind, request, { subscription, current, target, providerSubscriptionId: subscription.providerSubscriptionId });
     }
