@@ -193,7 +193,9 @@ export const musicRoutes: FastifyPluginAsyncZod<MusicRoutesOptions> = async (app
   app.get(
     '/music/:id/license',
     {
-      onRequest: [app.authenticate, requirePlanFeature(app.db, 'commercialLicense')],
+      onRequest: [app.authenticate],
+      // After validation (no upload to spare here): a malformed id is a 400 whatever the plan.
+      preHandler: [requirePlanFeature(app.db, 'commercialLicense')],
       schema: {
         tags: TAGS,
         summary:

@@ -174,7 +174,9 @@ export const ttsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/tts/history/:id/license',
     {
-      onRequest: [app.authenticate, requirePlanFeature(app.db, 'commercialLicense')],
+      onRequest: [app.authenticate],
+      // After validation (no upload to spare here): a malformed id is a 400 whatever the plan.
+      preHandler: [requirePlanFeature(app.db, 'commercialLicense')],
       schema: {
         tags: TAGS,
         summary:
