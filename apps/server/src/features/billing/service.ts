@@ -390,6 +390,23 @@ export class BillingService {
     });
   }
 
+  /** The account is on free from now (a refund, or the provider ended its subscription): monthly cycles, nothing scheduled. */
+  async #moveToFree(work: Work, subscription: SubscriptionRow, extra: { providerSubscriptionId?: null } = {}): Promise<void> {
+    const period = this.#periodFrom(subscription.cycleAnchor, subscription.cycleIndex, 'monthly');
+    await work.repository.setPlan(subscription.userId, 'free', this.#now());
+    await work.repository.updateSubscription(subscription.userId, {
+      interval: 'monthly',
+      status: 'canceled',
+      currentPeriodStart: period.start,
+      currentPeriodEnd: period.end,
+      scheduledPlan: null,
+      scheduledInterval: null,
+      scheduledReason: null,
+      ...extra,
+      updatedAt: this.#now(),
+    });
+  }
+
   /**
    * A paid change takes effect: the plan at once, the prorated credits (once per change: the grant's unique key), and
    * under manual billing the invoice (a provider reports its own). The caller holds the change's row lock.
@@ -528,19 +545,8 @@ export class BillingService {
         'refund_reversal',
         'Credits of a refunded payment',
       );
-      const period = this.#periodFrom(subscription.cycleAnchor, subscription.cycleIndex, 'monthly');
-      await work.repository.setPlan(userId, 'free', this.#now());
       await work.repository.cancelPendingFor(userId, this.#now());
-      await work.repository.updateSubscription(userId, {
-        interval: 'monthly',
-        status: 'canceled',
-        currentPeriodStart: period.start,
-        currentPeriodEnd: period.end,
-        scheduledPlan: null,
-        scheduledInterval: null,
-        scheduledReason: null,
-        updatedAt: this.#now(),
-      });
+      await this.#moveToFree(work, subscription);
     });
     return this.overview(userId);
   }
@@ -684,19 +690,7 @@ export class BillingService {
       case 'subscription.deleted': {
         const subscription = await work.repository.findSubscriptionByProviderId(event.subscriptionId, true);
         if (!subscription) return;
-        const period = this.#periodFrom(subscription.cycleAnchor, subscription.cycleIndex, 'monthly');
-        await work.repository.setPlan(subscription.userId, 'free', this.#now());
-        await work.repository.updateSubscription(subscription.userId, {
-          interval: 'monthly',
-          status: 'canceled',
-          currentPeriodStart: period.start,
-          currentPeriodEnd: period.end,
-          scheduledPlan: null,
-          scheduledInterval: null,
-          scheduledReason: null,
-          providerSubscriptionId: null,
-          updatedAt: this.#now(),
-        });
+        await this.#moveToFree(work, subscription, { providerSubscriptionId: null });
         return;
       }
     }
