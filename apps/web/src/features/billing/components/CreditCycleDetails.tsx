@@ -2,6 +2,7 @@ import { Hourglass } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { CreditCycle } from '@sound-studio/shared';
 import { useFormatters } from '../../../lib/i18n.ts';
+import { UsageBar } from '../../../components/ui/usage-bar.tsx';
 
 /** Usage in the billing cycle, the next renewal with its credits, and which rolled-over credits lapse when. */
 export function CreditCycleDetails({ cycle }: { cycle: CreditCycle }) {
@@ -18,16 +19,7 @@ export function CreditCycleDetails({ cycle }: { cycle: CreditCycle }) {
             {t('billing.cycle.used', { used: number(cycle.usedThisCycle), allowance: number(cycle.nextRenewalCredits) })}
           </span>
         </div>
-        <div
-          className="mt-2.5 h-1.5 overflow-hidden rounded-full bg-border"
-          role="progressbar"
-          aria-label={t('billing.cycle.title')}
-          aria-valuenow={usedShare}
-          aria-valuemin={0}
-          aria-valuemax={100}
-        >
-          <div className="h-full rounded-full bg-brand" style={{ width: `${usedShare}%` }} />
-        </div>
+        <UsageBar label={t('billing.cycle.title')} share={usedShare} />
         <p className="mt-2 text-xs text-muted-foreground" data-testid="cycle-renewal">
           {t('billing.cycle.renews', { date: date(cycle.nextRenewalAt), credits: number(cycle.nextRenewalCredits) })}
         </p>

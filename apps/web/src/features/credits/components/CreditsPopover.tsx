@@ -10,6 +10,7 @@ import { cn } from '../../../lib/cn.ts';
 import { useFormatters, useLocalizedPath } from '../../../lib/i18n.ts';
 import { CreditCycleDetails, useBillingOverview } from '../../billing/index.ts';
 import { useCreditSummary } from '../api/use-credit-summary.ts';
+import { UsageBar } from '../../../components/ui/usage-bar.tsx';
 
 const LATEST_TRANSACTIONS = 5;
 
@@ -45,16 +46,7 @@ function CalendarMonthUsage({ summary }: { summary: CreditSummary }) {
           {t('credits.usedOfAllowance', { used: number(summary.thisMonth.used), allowance: number(summary.monthlyAllowance) })}
         </span>
       </div>
-      <div
-        className="mt-2.5 h-1.5 overflow-hidden rounded-full bg-border"
-        role="progressbar"
-        aria-label={t('credits.thisMonth')}
-        aria-valuenow={usedShare}
-        aria-valuemin={0}
-        aria-valuemax={100}
-      >
-        <div className="h-full rounded-full bg-brand" style={{ width: `${usedShare}%` }} />
-      </div>
+      <UsageBar label={t('credits.thisMonth')} share={usedShare} />
       <p className="mt-2 text-xs text-muted-foreground">{t('credits.grantedThisMonth', { granted: number(summary.thisMonth.granted) })}</p>
     </div>
   );
