@@ -4,6 +4,7 @@ export {
   defaultVoiceIsolator,
   chunkBounds,
   WorkerPoolError,
+  defaultVoiceWorkers,
   type IsolateOptions,
   type IsolationStage,
   type VoiceIsolatorOptions,
@@ -19,4 +20,3 @@ export { DEFAULT_SPECTRAL_OPTIONS, estimateNoiseProfile, spectralDenoise, type S
 export { RNNOISE_SAMPLE_RATE, RNNOISE_FRAME } from './rnnoise.ts';
 export { encodeAudioFiles, ISOLATION_OUTPUT_FORMATS, type EncodedAudioFiles, type EncodeOptions, type IsolationOutputFormat } from './encode.ts';
 export { measureSnr, snrGain, mixAtSnr, type SnrOptions } from './snr.ts';
-export { defaultVoiceWorkers } from './worker-pool.ts';

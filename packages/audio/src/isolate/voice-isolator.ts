@@ -3,8 +3,8 @@ import type { EncodedAudioFiles, EncodeOptions } from './encode.ts';
 import { DEFAULT_ISOLATION_SETTINGS, type IsolatedAudio, type IsolationSettings } from './pipeline.ts';
 import { RNNOISE_FRAME, RNNOISE_SAMPLE_RATE } from './rnnoise.ts';
 import type { VoiceWorkerTasks } from './worker/protocol.ts';
-import { defaultVoiceWorkers, VoiceWorkerPool, WorkerPoolError } from './worker-pool.ts';
 import { workerScript } from '../worker-script.ts';
+import { defaultPoolSize, WorkerPool, WorkerPoolError } from '../workers/worker-pool.ts';
 
 export type IsolationStage = 'resample' | 'profile' | 'denoise' | 'gate';
 
@@ -38,13 +38,16 @@ const STAGE_WEIGHTS: Readonly<Record<IsolationStage, readonly [number, number]>>
  * instance serves a whole server process; call close() on shutdown.
  */
 export class VoiceIsolator {
-  private readonly pool: VoiceWorkerPool<VoiceWorkerTasks>;
+  private readonly pool: WorkerPool<VoiceWorkerTasks, number>;
 
   constructor(options: VoiceIsolatorOptions = {}) {
-    this.pool = new VoiceWorkerPool<VoiceWorkerTasks>({
-      size: options.workers ?? defaultVoiceWorkers(),
+    this.pool = new WorkerPool<VoiceWorkerTasks, number>({
+      size: options.workers ?? defaultPoolSize(),
       entry: workerScript(import.meta.url, './worker/worker-entry.mjs', 'voice-worker'),
       name: 'sound-studio-voice',
+      // RNNoise cannot be interrupted mid-loop, and a replacement thread starts in well under a second.
+      onCancel: 'terminate',
+      messages: { closed: 'The voice worker pool is closed', aborted: 'The voice job was aborted', worker: 'Voice worker' },
     });
   }
 
@@ -53,8 +56,8 @@ export class VoiceIsolator {
   }
 
   /** Starts every thread and loads RNNoise in each. */
-  async warmUp(): Promise<void> {
-    await Promise.all(Array.from({ length: this.pool.size }, () => this.pool.run('warm', null)));
+  warmUp(): Promise<void> {
+    return this.pool.warmUp('warm', null);
   }
 
   async isolate(samples: Float32Array, options: IsolateOptions): Promise<IsolatedAudio> {
@@ -158,3 +161,4 @@ export function isolateVoice(samples: Float32Array, options: IsolateOptions = {}
 }
 
 export { WorkerPoolError };
+export { defaultPoolSize as defaultVoiceWorkers };

@@ -32,7 +32,7 @@ export { MODES, modeQuality, parsePitchClass, tonicName, type Mode, type ChordQu
 export { MusicRenderer, type MusicRendererOptions, type RenderOptions, type ProduceOptions } from './render/renderer.ts';
 export type { ProducedTrack } from './render/protocol.ts';
 export { defaultSoundFontPath, MUSIC_SAMPLE_RATE, type StereoPcm } from './render/synthesize.ts';
-export { defaultRenderWorkers } from './render/worker-pool.ts';
+export { defaultRenderWorkers } from './render/renderer.ts';
 export { masterTrack, MUSIC_TARGET_LUFS, MUSIC_CEILING_DBTP, type MasterOptions, type MasteredAudio } from './master/master.ts';
 export { measureIntegratedLoudness } from './master/loudness.ts';
 export { measureTruePeak, measureSamplePeak } from './master/true-peak.ts';

@@ -22,9 +22,20 @@ export function serveTasks<Tasks extends TaskMap<Tasks>, Progress = never>(handl
   const send = (reply: TaskReplyMessage<Progress>, transfer: ArrayBuffer[] = []): void => port.postMessage(reply, transfer);
   port.on('message', (message: TaskRequestMessage<TaskName<Tasks>>) => {
     const progress = (value: Progress): void => send({ id: message.id, type: 'progress', progress: value });
-    void handle(message, progress).then(
+    void answer(handle, message, progress).then(
       ({ result, transfer }) => send({ id: message.id, type: 'done', result }, transfer),
       (error: unknown) => send({ id: message.id, type: 'error', message: error instanceof Error ? error.message : String(error) }),
     );
   });
+}
+
+/** A task name the handler does not know (a thread built from other sources than its pool) fails its job cleanly. */
+async function answer<Tasks extends TaskMap<Tasks>, Progress>(
+  handle: TaskHandler<Tasks, Progress>,
+  message: TaskRequestMessage<TaskName<Tasks>>,
+  progress: (value: Progress) => void,
+): Promise<HandledTask> {
+  const handled: HandledTask | undefined = await handle(message, progress);
+  if (!handled) throw new Error(`Unknown task "${message.task}"`);
+  return handled;
 }

@@ -1,33 +1,16 @@
-import { parentPort, type MessagePort } from 'node:worker_threads';
 import { resample } from '../../codec/resample.ts';
 import { analyseVoice } from '../../voice-analysis/analyse.ts';
 import { normaliseLoudness, trimSilence } from '../../voice-analysis/prepare.ts';
 import { encodeAudioFiles } from '../encode.ts';
 import { denoiseChunk, gateInPlace, noiseProfileOf } from '../pipeline.ts';
 import { loadRnnoise, RNNOISE_FRAME, RNNOISE_SAMPLE_RATE } from '../rnnoise.ts';
-import type { ReplyMessage, RequestMessage } from '../worker-pool.ts';
 import type { VoiceWorkerTasks } from './protocol.ts';
+import { serveTasks } from '../../workers/serve-tasks.ts';
 
-/** Body of one voice worker: its own RNNoise instance (loaded on first use) and the isolation and analysis steps. */
-const port: MessagePort | null = parentPort;
-if (!port) throw new Error('voice-worker must run in a worker thread');
-
-port.on('message', (message: RequestMessage) => {
-  const progress = (fraction: number): void => send({ id: message.id, type: 'progress', fraction });
-  void handle(message, progress).then(
-    ({ result, transfer }) => send({ id: message.id, type: 'done', result }, transfer),
-    (error: unknown) => send({ id: message.id, type: 'error', message: error instanceof Error ? error.message : String(error) }),
-  );
-});
-
-function send(reply: ReplyMessage, transfer: ArrayBuffer[] = []): void {
-  port?.postMessage(reply, transfer);
-}
-
-type Handled = { result: unknown; transfer?: ArrayBuffer[] };
 type Request<Name extends keyof VoiceWorkerTasks> = VoiceWorkerTasks[Name]['request'];
 
-async function handle(message: RequestMessage, progress: (fraction: number) => void): Promise<Handled> {
+/** Body of one voice worker: its own RNNoise instance (loaded on first use) and the isolation and analysis steps. */
+serveTasks<VoiceWorkerTasks, number>(async (message, progress) => {
   switch (message.task) {
     case 'warm':
       await loadRnnoise();
@@ -63,10 +46,8 @@ async function handle(message: RequestMessage, progress: (fraction: number) => v
       const optimised = normaliseLoudness(trimSilence(samples, sampleRate), sampleRate);
       return { result: optimised, transfer: [optimised.buffer as ArrayBuffer] };
     }
-    default:
-      throw new Error(`Unknown voice worker task "${message.task}"`);
   }
-}
+});
 
 async function denoise(request: Request<'denoise'>, progress: (fraction: number) => void): Promise<void> {
   const input = new Float32Array(request.input);

@@ -33,18 +33,13 @@ export interface RenderTasks {
   produce: { request: ProduceRequest; result: ProducedTrack };
 }
 
-export type RenderTaskName = keyof RenderTasks;
+export type RenderStage = 'render' | 'master' | 'encode';
 
-export interface RenderRequestMessage {
-  id: number;
-  task: RenderTaskName;
-  request: RenderTasks[RenderTaskName]['request'];
+/** A render thread's progress message: how far the current stage is. */
+export interface RenderProgress {
+  stage: RenderStage;
+  fraction: number;
 }
-
-export type RenderReplyMessage =
-  | { id: number; type: 'progress'; stage: 'render' | 'master' | 'encode'; fraction: number }
-  | { id: number; type: 'done'; result: unknown }
-  | { id: number; type: 'error'; error: string };
 
 export interface RenderWorkerData {
   soundFontPath: string;

@@ -1,13 +1,12 @@
-import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
 import type { BasicSoundBank } from 'spessasynth_core';
 import { encodeStereoMp3, encodeStereoWav } from '../encode.ts';
 import { masterTrack } from '../master/master.ts';
-import type { ProduceRequest, ProducedTrack, RenderReplyMessage, RenderRequest, RenderRequestMessage, RenderWorkerData } from './protocol.ts';
+import type { ProduceRequest, ProducedTrack, RenderProgress, RenderRequest, RenderStage, RenderTasks, RenderWorkerData } from './protocol.ts';
 import { loadSoundBank, synthesizeMidi } from './synthesize.ts';
+import { serveTasks } from '../../workers/serve-tasks.ts';
 
 /** One render thread: loads the sound bank once and serves render jobs one at a time. */
-const port: MessagePort | null = parentPort;
-if (!port) throw new Error('render-worker must run in a worker thread');
 const { soundFontPath } = workerData as RenderWorkerData;
 
 let bank: Promise<BasicSoundBank> | undefined;
@@ -23,19 +22,8 @@ function soundBank(): Promise<BasicSoundBank> {
   return bank;
 }
 
-port.on('message', (message: RenderRequestMessage) => {
-  void handle(message).then(
-    ({ result, transfer }) => send({ id: message.id, type: 'done', result }, transfer),
-    (error: unknown) => send({ id: message.id, type: 'error', error: error instanceof Error ? error.message : String(error) }),
-  );
-});
-
-function send(message: RenderReplyMessage, transfer: ArrayBuffer[] = []): void {
-  port?.postMessage(message, transfer);
-}
-
-async function handle(message: RenderRequestMessage): Promise<{ result: unknown; transfer?: ArrayBuffer[] }> {
-  const progress = (stage: 'render' | 'master' | 'encode', fraction: number): void => send({ id: message.id, type: 'progress', stage, fraction });
+serveTasks<RenderTasks, RenderProgress>(async (message, report) => {
+  const progress = (stage: RenderStage, fraction: number): void => report({ stage, fraction });
   switch (message.task) {
     case 'warm':
       await soundBank();
@@ -53,10 +41,10 @@ async function handle(message: RenderRequestMessage): Promise<{ result: unknown;
       return { result: produced, transfer };
     }
   }
-}
+});
 
 /** Render, master and encode in this thread, so only the finished files cross back to the caller. */
-async function produce(request: ProduceRequest, progress: (stage: 'render' | 'master' | 'encode', fraction: number) => void): Promise<ProducedTrack> {
+async function produce(request: ProduceRequest, progress: (stage: RenderStage, fraction: number) => void): Promise<ProducedTrack> {
   let started = performance.now();
   const pcm = await synthesizeMidi(await soundBank(), request.midi, { ...request, onProgress: (fraction) => progress('render', fraction) });
   const renderMs = performance.now() - started;

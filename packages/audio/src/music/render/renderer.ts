@@ -1,9 +1,18 @@
 import { toMidiFile } from '../midi-file.ts';
 import type { Arrangement } from '../types.ts';
 import type { MasterOptions } from '../master/master.ts';
-import type { ProducedTrack } from './protocol.ts';
+import { MusicError, type MusicErrorCode } from '../errors.ts';
+import type { ProducedTrack, RenderProgress, RenderStage, RenderTasks } from './protocol.ts';
 import { MUSIC_SAMPLE_RATE, defaultSoundFontPath, type StereoPcm } from './synthesize.ts';
-import { RenderWorkerPool, defaultRenderWorkers, type ProgressListener } from './worker-pool.ts';
+import { workerScript } from '../../worker-script.ts';
+import { defaultPoolSize, WorkerPool, type RunOptions, type WorkerPoolErrorCode } from '../../workers/worker-pool.ts';
+
+export type ProgressListener = (stage: RenderStage, fraction: number) => void;
+
+/** Two render threads on a two-core machine, fewer on one; each holds its own copy of the sound bank. */
+export { defaultPoolSize as defaultRenderWorkers };
+
+const MUSIC_ERROR_CODES = { CLOSED: 'ENGINE_CLOSED', ABORTED: 'ABORTED', FAILED: 'ENGINE_FAILURE' } as const satisfies Record<WorkerPoolErrorCode, MusicErrorCode>;
 
 export interface MusicRendererOptions {
   /** Render threads (default: up to two). Each loads the sound bank once and keeps it. */
@@ -35,12 +44,18 @@ export interface ProduceOptions extends RenderOptions {
  * 44.1 kHz, or the finished product (mastered, encoded) so the heavy work never touches the caller's event loop.
  */
 export class MusicRenderer {
-  private readonly pool: RenderWorkerPool;
+  private readonly pool: WorkerPool<RenderTasks, RenderProgress>;
 
   constructor(options: MusicRendererOptions = {}) {
-    this.pool = new RenderWorkerPool({
-      size: options.workers ?? defaultRenderWorkers(),
+    this.pool = new WorkerPool<RenderTasks, RenderProgress>({
+      size: options.workers ?? defaultPoolSize(),
+      entry: workerScript(import.meta.url, './worker-entry.mjs', 'music-render-worker'),
+      name: 'music-render',
       workerData: { soundFontPath: options.soundFontPath ?? defaultSoundFontPath() },
+      // An aborted song is refused at once; its thread finishes it unobserved and keeps its loaded sound bank.
+      onCancel: 'detach',
+      messages: { closed: 'The music renderer is closed', aborted: 'Music generation was aborted', worker: 'Render worker' },
+      toError: (error) => new MusicError(MUSIC_ERROR_CODES[error.code], error.message),
     });
   }
 
@@ -50,7 +65,7 @@ export class MusicRenderer {
 
   /** Loads the sound bank in every thread, so the first song does not pay for it. */
   warmUp(): Promise<void> {
-    return this.pool.warmUp();
+    return this.pool.warmUp('warm', null);
   }
 
   async render(input: Arrangement | Uint8Array, options: RenderOptions = {}): Promise<StereoPcm> {
@@ -84,9 +99,9 @@ function midiAndDuration(input: Arrangement | Uint8Array, durationSeconds: numbe
   return { midi: toMidiFile(input), durationSeconds: durationSeconds ?? input.durationSeconds };
 }
 
-function poolOptions(options: RenderOptions): { onProgress?: ProgressListener; signal?: AbortSignal } {
-  const result: { onProgress?: ProgressListener; signal?: AbortSignal } = {};
-  if (options.onProgress) result.onProgress = options.onProgress;
-  if (options.signal) result.signal = options.signal;
+function poolOptions({ onProgress, signal }: RenderOptions): RunOptions<RenderProgress> {
+  const result: RunOptions<RenderProgress> = {};
+  if (onProgress) result.onProgress = (progress) => onProgress(progress.stage, progress.fraction);
+  if (signal) result.signal = signal;
   return result;
 }

@@ -1,27 +1,13 @@
-import { parentPort, type MessagePort } from 'node:worker_threads';
 import { EspeakSynthesizer } from './espeak-synthesizer.ts';
 import { placeWords } from './place-words.ts';
-import type { RenderedSentence, WorkerReplyMessage, WorkerRequestMessage, WorkerTasks } from './protocol.ts';
+import type { RenderedSentence, WorkerTasks } from './protocol.ts';
 import { shapeSpeech } from './shape.ts';
+import { serveTasks } from '../../workers/serve-tasks.ts';
 
 /** Body of one worker thread: a single warm eSpeak NG instance serving render jobs one at a time. */
-const port: MessagePort | null = parentPort;
-if (!port) throw new Error('espeak-worker must run in a worker thread');
-
 const synthesizer = EspeakSynthesizer.load();
 
-port.on('message', (message: WorkerRequestMessage) => {
-  void handle(message).then(
-    ({ result, transfer }) => reply({ id: message.id, ok: true, result }, transfer),
-    (error: unknown) => reply({ id: message.id, ok: false, error: error instanceof Error ? error.message : String(error) }),
-  );
-});
-
-function reply(message: WorkerReplyMessage, transfer: ArrayBuffer[] = []): void {
-  port?.postMessage(message, transfer);
-}
-
-async function handle(message: WorkerRequestMessage): Promise<{ result: unknown; transfer?: ArrayBuffer[] }> {
+serveTasks<WorkerTasks>(async (message) => {
   const espeak = await synthesizer;
   switch (message.task) {
     case 'render': {
@@ -37,4 +23,4 @@ async function handle(message: WorkerRequestMessage): Promise<{ result: unknown;
       espeak.warmUp();
       return { result: { sampleRate: espeak.sampleRate } };
   }
-}
+});

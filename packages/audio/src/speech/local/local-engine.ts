@@ -1,14 +1,12 @@
-import { availableParallelism } from 'node:os';
 import { concatFloat32 } from '../../codec/pcm.ts';
 import { DEFAULT_SPEECH_LIMITS, planSpeech, type PlannedSegment, type SpeechLimits, type SpeechPlan } from '../plan.ts';
-import type { SentenceBoundary, SpeakOptions, SpeechChunk, SpeechEngine, SpeechRequest, SpeechResult } from '../types.ts';
+import { SpeechError, type SentenceBoundary, type SpeechErrorCode, type SpeakOptions, type SpeechChunk, type SpeechEngine, type SpeechRequest, type SpeechResult } from '../types.ts';
 import type { EspeakInventory } from './espeak-synthesizer.ts';
-import type { RenderJob } from './protocol.ts';
 import { alignSpokenWords } from '../word-alignment.ts';
 import type { WordTiming } from '@sound-studio/shared';
-import type { RenderedSentence, SentenceWord } from './protocol.ts';
-import { WorkerPool } from './worker-pool.ts';
+import type { RenderJob, RenderedSentence, SentenceWord, WorkerTasks } from './protocol.ts';
 import { workerScript } from '../../worker-script.ts';
+import { defaultPoolSize, WorkerPool, type WorkerPoolErrorCode } from '../../workers/worker-pool.ts';
 
 export interface LocalSpeechEngineOptions {
   /** Worker threads, each with its own warm eSpeak instance. Default: min(2, CPU count). */
@@ -16,9 +14,9 @@ export interface LocalSpeechEngineOptions {
   limits?: Partial<SpeechLimits>;
 }
 
-export function defaultWorkerCount(): number {
-  return Math.max(1, Math.min(2, availableParallelism()));
-}
+export { defaultPoolSize as defaultWorkerCount };
+
+const SPEECH_ERROR_CODES = { CLOSED: 'ENGINE_CLOSED', ABORTED: 'ABORTED', FAILED: 'ENGINE_FAILURE' } as const satisfies Record<WorkerPoolErrorCode, SpeechErrorCode>;
 
 /**
  * The local engine: eSpeak NG (WASM) in a pool of worker threads. Sentences of one request render in parallel across
@@ -27,14 +25,18 @@ export function defaultWorkerCount(): number {
  */
 export class LocalSpeechEngine implements SpeechEngine {
   readonly provider = 'local' as const;
-  private readonly pool: WorkerPool;
+  private readonly pool: WorkerPool<WorkerTasks>;
   private readonly limits: SpeechLimits;
 
   constructor(options: LocalSpeechEngineOptions = {}) {
-    this.pool = new WorkerPool({
-      size: options.workers ?? defaultWorkerCount(),
+    this.pool = new WorkerPool<WorkerTasks>({
+      size: options.workers ?? defaultPoolSize(),
       entry: workerScript(import.meta.url, './worker-entry.mjs', 'espeak-worker'),
       name: 'sound-studio-espeak',
+      // A sentence takes ~20 ms: an aborted one finishes and the stream drops it, keeping the warm thread.
+      onCancel: 'let-finish',
+      messages: { closed: 'The speech engine is closed', aborted: 'Speech synthesis was aborted', worker: 'Speech worker' },
+      toError: (error) => new SpeechError(SPEECH_ERROR_CODES[error.code], error.message),
     });
     this.limits = { ...DEFAULT_SPEECH_LIMITS, ...options.limits };
   }
@@ -73,8 +75,9 @@ export class LocalSpeechEngine implements SpeechEngine {
     return this.streamPlan(plan, options?.signal, options?.leadPieceMaxLength !== undefined);
   }
 
+  /** Starts every thread and waits until each has a warm eSpeak instance. */
   warmUp(): Promise<void> {
-    return this.pool.warmUp();
+    return this.pool.warmUp('warm', null);
   }
 
   /** The eSpeak voices and variants the WASM build ships (used to check the catalogue). */
@@ -139,7 +142,7 @@ export class LocalSpeechEngine implements SpeechEngine {
       const silence = { samples, sampleRate, speechSamples: 0, trimmedLeadSeconds: 0, audibleStartSeconds: 0, audibleEndSeconds: 0 };
       return Promise.resolve({ ...silence, words: [] });
     }
-    return this.pool.run('render', renderJob(plan, segment.spokenText, segment.gapAfterSeconds), signal);
+    return this.pool.run('render', renderJob(plan, segment.spokenText, segment.gapAfterSeconds), { signal });
   }
 }
 

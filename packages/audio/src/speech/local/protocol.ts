@@ -24,15 +24,3 @@ export interface WorkerTasks {
   /** Loads the WASM instance and renders a short phrase so the first real sentence is fast. */
   warm: { request: null; result: { sampleRate: number } };
 }
-
-export type WorkerTaskName = keyof WorkerTasks;
-
-export interface WorkerRequestMessage<Name extends WorkerTaskName = WorkerTaskName> {
-  id: number;
-  task: Name;
-  request: WorkerTasks[Name]['request'];
-}
-
-export type WorkerReplyMessage =
-  | { id: number; ok: true; result: unknown }
-  | { id: number; ok: false; error: string };
