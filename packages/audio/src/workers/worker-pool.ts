@@ -4,6 +4,9 @@ import type { TaskMap, TaskName, TaskReplyMessage, TaskRequestMessage } from './
 
 export type WorkerPoolErrorCode = 'CLOSED' | 'ABORTED' | 'FAILED';
 
+/** The codes the speech and music engines give the pool's errors. */
+export const ENGINE_ERROR_CODES = { CLOSED: 'ENGINE_CLOSED', ABORTED: 'ABORTED', FAILED: 'ENGINE_FAILURE' } as const satisfies Record<WorkerPoolErrorCode, string>;
+
 export class WorkerPoolError extends Error {
   override readonly name = 'WorkerPoolError';
   constructor(

@@ -1,18 +1,16 @@
 import { toMidiFile } from '../midi-file.ts';
 import type { Arrangement } from '../types.ts';
 import type { MasterOptions } from '../master/master.ts';
-import { MusicError, type MusicErrorCode } from '../errors.ts';
+import { MusicError } from '../errors.ts';
 import type { ProducedTrack, RenderProgress, RenderStage, RenderTasks } from './protocol.ts';
 import { MUSIC_SAMPLE_RATE, defaultSoundFontPath, type StereoPcm } from './synthesize.ts';
 import { workerScript } from '../../worker-script.ts';
-import { defaultPoolSize, WorkerPool, type RunOptions, type WorkerPoolErrorCode } from '../../workers/worker-pool.ts';
+import { defaultPoolSize, ENGINE_ERROR_CODES, WorkerPool, type RunOptions } from '../../workers/worker-pool.ts';
 
 export type ProgressListener = (stage: RenderStage, fraction: number) => void;
 
 /** Two render threads on a two-core machine, fewer on one; each holds its own copy of the sound bank. */
 export { defaultPoolSize as defaultRenderWorkers };
-
-const MUSIC_ERROR_CODES = { CLOSED: 'ENGINE_CLOSED', ABORTED: 'ABORTED', FAILED: 'ENGINE_FAILURE' } as const satisfies Record<WorkerPoolErrorCode, MusicErrorCode>;
 
 export interface MusicRendererOptions {
   /** Render threads (default: up to two). Each loads the sound bank once and keeps it. */
@@ -55,7 +53,7 @@ export class MusicRenderer {
       // An aborted song is refused at once; its thread finishes it unobserved and keeps its loaded sound bank.
       onCancel: 'detach',
       messages: { closed: 'The music renderer is closed', aborted: 'Music generation was aborted', worker: 'Render worker' },
-      toError: (error) => new MusicError(MUSIC_ERROR_CODES[error.code], error.message),
+      toError: (error) => new MusicError(ENGINE_ERROR_CODES[error.code], error.message),
     });
   }
 

@@ -1,12 +1,12 @@
 import { concatFloat32 } from '../../codec/pcm.ts';
 import { DEFAULT_SPEECH_LIMITS, planSpeech, type PlannedSegment, type SpeechLimits, type SpeechPlan } from '../plan.ts';
-import { SpeechError, type SentenceBoundary, type SpeechErrorCode, type SpeakOptions, type SpeechChunk, type SpeechEngine, type SpeechRequest, type SpeechResult } from '../types.ts';
+import { SpeechError, type SentenceBoundary, type SpeakOptions, type SpeechChunk, type SpeechEngine, type SpeechRequest, type SpeechResult } from '../types.ts';
 import type { EspeakInventory } from './espeak-synthesizer.ts';
 import { alignSpokenWords } from '../word-alignment.ts';
 import type { WordTiming } from '@sound-studio/shared';
 import type { RenderJob, RenderedSentence, SentenceWord, WorkerTasks } from './protocol.ts';
 import { workerScript } from '../../worker-script.ts';
-import { defaultPoolSize, WorkerPool, type WorkerPoolErrorCode } from '../../workers/worker-pool.ts';
+import { defaultPoolSize, ENGINE_ERROR_CODES, WorkerPool } from '../../workers/worker-pool.ts';
 
 export interface LocalSpeechEngineOptions {
   /** Worker threads, each with its own warm eSpeak instance. Default: min(2, CPU count). */
@@ -15,8 +15,6 @@ export interface LocalSpeechEngineOptions {
 }
 
 export { defaultPoolSize as defaultWorkerCount };
-
-const SPEECH_ERROR_CODES = { CLOSED: 'ENGINE_CLOSED', ABORTED: 'ABORTED', FAILED: 'ENGINE_FAILURE' } as const satisfies Record<WorkerPoolErrorCode, SpeechErrorCode>;
 
 /**
  * The local engine: eSpeak NG (WASM) in a pool of worker threads. Sentences of one request render in parallel across
@@ -36,7 +34,7 @@ export class LocalSpeechEngine implements SpeechEngine {
       // A sentence takes ~20 ms: an aborted one finishes and the stream drops it, keeping the warm thread.
       onCancel: 'let-finish',
       messages: { closed: 'The speech engine is closed', aborted: 'Speech synthesis was aborted', worker: 'Speech worker' },
-      toError: (error) => new SpeechError(SPEECH_ERROR_CODES[error.code], error.message),
+      toError: (error) => new SpeechError(ENGINE_ERROR_CODES[error.code], error.message),
     });
     this.limits = { ...DEFAULT_SPEECH_LIMITS, ...options.limits };
   }
