@@ -28,6 +28,27 @@ export default tseslint.config(
     },
   },
   {
+    // Server SQL lives in repositories (features/<name>/repository.ts, lib/*-repository.ts, jobs/job-store.ts, which is
+    // the jobs table's repository): services decide transactions and pass the handle in, but build no queries.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*repository.ts', 'apps/server/src/db/**', 'apps/server/src/jobs/job-store.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'drizzle-orm', message: 'Queries and sql templates belong in a repository module (repository.ts, *-repository.ts).' }],
+        patterns: [{ group: ['drizzle-orm/*'], message: 'Queries belong in a repository module (repository.ts, *-repository.ts).' }],
+      }],
+      'no-restricted-syntax': ['error', ...[
+        ['from', '/^select(Distinct)?$/'],
+        ['values', "'insert'"],
+        ['set', "'update'"],
+        ['where', "'delete'"],
+      ].map(([step, start]) => ({
+        selector: `CallExpression[callee.property.name='${step}'][callee.object.callee.property.name=${start}]`,
+        message: 'Query builder calls belong in a repository module (repository.ts, *-repository.ts).',
+      }))],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },

@@ -1,8 +1,7 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { API_KEY_PREFIX } from '@sound-studio/shared';
 import type { Database } from '../db/client.ts';
-import { sessions } from '../db/schema.ts';
+import { findSessionRevokedAt } from './account-repository.ts';
 import { verifyAccessToken } from './access-tokens.ts';
 import { AppError } from './errors.ts';
 
@@ -44,11 +43,7 @@ export async function authenticateAccessToken(
 
 /** Whether the session exists, belongs to the user and has not been revoked. */
 export async function isSessionOpen(db: Database, auth: AuthContext): Promise<boolean> {
-  const [session] = await db
-    .select({ revokedAt: sessions.revokedAt })
-    .from(sessions)
-    .where(and(eq(sessions.id, auth.sessionId), eq(sessions.userId, auth.userId)));
-  return session !== undefined && session.revokedAt === null;
+  return (await findSessionRevokedAt(db, auth.userId, auth.sessionId)) === null;
 }
 
 /** The caller of a route guarded by `authenticate`. */

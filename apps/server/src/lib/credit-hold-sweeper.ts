@@ -1,7 +1,6 @@
-import { and, asc, eq, inArray, isNull, lte, notExists, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { creditReservations, jobs } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
+import { CreditHoldRepository, type RequestHoldScope } from './credit-hold-repository.ts';
 import type { CreditService } from './credit-service.ts';
 
 /** Holds looked at per batch, and batches per round at most (the next round takes the rest). */
@@ -9,13 +8,6 @@ const BATCH_SIZE = 200;
 const MAX_BATCHES = 25;
 /** A request hold this process has renewed for this long is taken for forgotten and left to lapse. */
 const MAX_REQUEST_MS = 6 * 60 * 60 * 1000;
-
-/**
- * Which request holds a round may take for abandoned: 'lapsed' only those whose lease ran out (other processes may be
- * serving requests); 'all' every one this process is not working on, when no other process can be (start-up over an
- * embedded database, which one process owns, or a test that killed the server).
- */
-export type RequestHoldScope = 'lapsed' | 'all';
 
 /** Given job ids of held holds, returns those whose work will still settle them (e.g. unfinished music tracks). */
 export type LiveOwnerCheck = (jobIds: string[]) => Promise<Iterable<string>>;
@@ -95,12 +87,7 @@ export class CreditHoldSweeper {
   }
 
   async #candidates(scope: RequestHoldScope): Promise<string[]> {
-    const rows = await this.deps.db
-      .select({ id: creditReservations.id, jobId: creditReservations.jobId })
-      .from(creditReservations)
-      .where(this.#abandoned(scope))
-      .orderBy(asc(creditReservations.createdAt))
-      .limit(BATCH_SIZE);
+    const rows = await new CreditHoldRepository(this.deps.db).abandonedHolds(scope, this.#now(), BATCH_SIZE);
     const live = this.deps.credits.liveRequestHolds;
     const ownedByLiveWork = await this.#liveOwners(rows.flatMap((row) => (row.jobId ? [row.jobId] : [])));
     return rows
@@ -117,29 +104,14 @@ export class CreditHoldSweeper {
 
   async #releaseIfAbandoned(id: string, scope: RequestHoldScope): Promise<boolean> {
     return this.deps.db.transaction(async (tx) => {
-      const [locked] = await tx
-        .select({ id: creditReservations.id })
-        .from(creditReservations)
-        .where(and(eq(creditReservations.id, id), this.#abandoned(scope)))
-        .for('update', { of: creditReservations });
+      const locked = await new CreditHoldRepository(tx).lockIfAbandoned(id, scope, this.#now());
       if (!locked || this.deps.credits.liveRequestHolds.has(id)) return false;
       const outcome = await this.deps.credits.within(tx).release(id);
       return outcome.status === 'released';
     });
   }
 
-  /** Held, past its expiry (or any request hold in scope 'all'), and no queued or processing job of its id. */
-  #abandoned(scope: RequestHoldScope): SQL | undefined {
-    const now = new Date(this.deps.clock.now());
-    const expired = lte(creditReservations.expiresAt, now);
-    const liveJob = this.deps.db
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(and(eq(jobs.id, creditReservations.jobId), inArray(jobs.status, ['queued', 'processing'])));
-    return and(
-      eq(creditReservations.status, 'held'),
-      scope === 'all' ? or(expired, isNull(creditReservations.jobId)) : expired,
-      notExists(liveJob),
-    );
+  #now(): Date {
+    return new Date(this.deps.clock.now());
   }
 }

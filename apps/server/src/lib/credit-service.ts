@@ -1,9 +1,9 @@
-import { and, asc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
 import { PRICING_PATH, type CreditReason, type InsufficientCreditsDetails } from '@sound-studio/shared';
 import type { Database } from '../db/client.ts';
-import { creditReservations, creditTransactions, users, type ReservationStatus } from '../db/schema.ts';
+import type { ReservationStatus } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
 import { openLotRemainders, type CreditLot } from './credit-cycle.ts';
+import { CreditRepository, type ReservationRow } from './credit-repository.ts';
 import { AppError } from './errors.ts';
 
 export type GrantReason = Extract<CreditReason, 'signup_grant' | 'monthly_grant' | 'admin_grant' | 'refund'>;
@@ -31,8 +31,6 @@ export interface ReservationOutcome {
   amount: number;
   chargedAmount: number | null;
 }
-
-type ReservationRow = typeof creditReservations.$inferSelect;
 
 /**
  * Who settles a hold. A request settles it before it replies (its process renews the hold's lease while it runs); a
@@ -86,6 +84,7 @@ export interface CreditServiceOptions {
 export class CreditService {
   readonly holdLeaseMs: number;
   readonly liveRequestHolds: LiveRequestHolds;
+  readonly #ledger: CreditRepository;
 
   constructor(
     private readonly db: Database,
@@ -94,6 +93,7 @@ export class CreditService {
   ) {
     this.holdLeaseMs = options.holdLeaseMs ?? DEFAULT_HOLD_LEASE_MS;
     this.liveRequestHolds = options.liveRequestHolds ?? new LiveRequestHolds();
+    this.#ledger = new CreditRepository(db);
   }
 
   /** The same service inside an open transaction (nested calls become savepoints). */
@@ -102,9 +102,9 @@ export class CreditService {
   }
 
   async balance(userId: string): Promise<number> {
-    const [row] = await this.db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
-    if (!row) throw userNotFound();
-    return row.credits;
+    const credits = await this.#ledger.findBalance(userId);
+    if (credits === undefined) throw userNotFound();
+    return credits;
   }
 
   /** Adds credits; returns the new balance. `expiresAt`: when the grant's unspent remainder lapses (never: null). */
@@ -118,13 +118,10 @@ export class CreditService {
   ): Promise<number> {
     assertPositiveWhole(amount);
     return this.db.transaction(async (tx) => {
-      const [updated] = await tx
-        .update(users)
-        .set({ credits: sql`${users.credits} + ${amount}` })
-        .where(eq(users.id, userId))
-        .returning({ credits: users.credits });
-      if (!updated) throw userNotFound();
-      await tx.insert(creditTransactions).values({
+      const ledger = new CreditRepository(tx);
+      const credits = await ledger.addToBalanceAndRead(userId, amount);
+      if (credits === undefined) throw userNotFound();
+      await ledger.insertLedgerRow({
         userId,
         amount,
         reason,
@@ -133,7 +130,7 @@ export class CreditService {
         expiresAt,
         createdAt: this.#now(),
       });
-      return updated.credits;
+      return credits;
     });
   }
 
@@ -145,39 +142,28 @@ export class CreditService {
   async grantOnce(userId: string, amount: number, description: string, reference: string, expiresAt: Date | null): Promise<boolean> {
     assertPositiveWhole(amount);
     return this.db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(creditTransactions)
-        .values({ userId, amount, reason: 'monthly_grant', description, reference, expiresAt, createdAt: this.#now() })
-        .onConflictDoNothing()
-        .returning({ id: creditTransactions.id });
-      if (inserted.length === 0) return false;
-      const [updated] = await tx
-        .update(users)
-        .set({ credits: sql`${users.credits} + ${amount}` })
-        .where(eq(users.id, userId))
-        .returning({ credits: users.credits });
-      if (!updated) throw userNotFound();
+      const ledger = new CreditRepository(tx);
+      const inserted = await ledger.insertLedgerRowOnce({
+        userId,
+        amount,
+        reason: 'monthly_grant',
+        description,
+        reference,
+        expiresAt,
+        createdAt: this.#now(),
+      });
+      if (!inserted) return false;
+      if ((await ledger.addToBalanceAndRead(userId, amount)) === undefined) throw userNotFound();
       return true;
     });
   }
 
   /** The user's grants that have not lapsed or been reversed, oldest first, with what is left of each. */
   async openGrants(userId: string): Promise<OpenGrant[]> {
-    const grants = await this.db
-      .select()
-      .from(creditTransactions)
-      .where(
-        and(eq(creditTransactions.userId, userId), gt(creditTransactions.amount, 0), inArray(creditTransactions.reason, [...GRANT_REASONS])),
-      )
-      .orderBy(asc(creditTransactions.sequence));
-    const closings = await this.db
-      .select({ reference: creditTransactions.reference, amount: creditTransactions.amount })
-      .from(creditTransactions)
-      .where(and(eq(creditTransactions.userId, userId), inArray(creditTransactions.reason, [...CLOSING_REASONS])));
-    const [spending] = await this.db
-      .select({ sum: sql<number>`coalesce(sum(${creditTransactions.amount}), 0)::int` })
-      .from(creditTransactions)
-      .where(and(eq(creditTransactions.userId, userId), inArray(creditTransactions.reason, [...SPENDING_REASONS])));
+    const ledger = this.#ledger;
+    const grants = await ledger.grantRows(userId, GRANT_REASONS);
+    const closings = await ledger.closingRows(userId, CLOSING_REASONS);
+    const spent = await ledger.sumLedger(userId, SPENDING_REASONS);
     const closedAmount = new Map(closings.map((row) => [row.reference, -row.amount]));
     const lots: CreditLot[] = grants.map((row) => ({
       id: row.id,
@@ -185,7 +171,7 @@ export class CreditService {
       expiresAt: row.expiresAt,
       closedAmount: closedAmount.get(row.id) ?? null,
     }));
-    const remainders = openLotRemainders(lots, -(spending?.sum ?? 0));
+    const remainders = openLotRemainders(lots, -(spent ?? 0));
     return grants
       .filter((row) => remainders.has(row.id))
       .map((row) => ({
@@ -206,20 +192,21 @@ export class CreditService {
    */
   async closeGrants(userId: string, pick: (open: OpenGrant[]) => OpenGrant[], reason: GrantClosingReason, description: string): Promise<number> {
     return this.db.transaction(async (tx) => {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      const ledger = new CreditRepository(tx);
+      await ledger.lockUserRow(userId);
       const inTx = this.within(tx);
       let taken = 0;
       for (const grant of pick(await inTx.openGrants(userId))) {
-        const inserted = await tx
-          .insert(creditTransactions)
-          .values({ userId, amount: -grant.remaining, reason, description, reference: grant.id, createdAt: this.#now() })
-          .onConflictDoNothing()
-          .returning({ id: creditTransactions.id });
-        if (inserted.length === 0 || grant.remaining === 0) continue;
-        await tx
-          .update(users)
-          .set({ credits: sql`${users.credits} - ${grant.remaining}` })
-          .where(eq(users.id, userId));
+        const inserted = await ledger.insertLedgerRowOnce({
+          userId,
+          amount: -grant.remaining,
+          reason,
+          description,
+          reference: grant.id,
+          createdAt: this.#now(),
+        });
+        if (!inserted || grant.remaining === 0) continue;
+        await ledger.subtractFromBalance(userId, grant.remaining);
         taken += grant.remaining;
       }
       return taken;
@@ -244,40 +231,33 @@ export class CreditService {
   async reserve(userId: string, amount: number, description: string, reference: string, owner: HoldOwner = REQUEST_HOLD): Promise<string> {
     assertPositiveWhole(amount);
     const reservationId = await this.db.transaction(async (tx) => {
+      const ledger = new CreditRepository(tx);
       const createdAt = this.#now();
-      const [debited] = await tx
-        .update(users)
-        .set({ credits: sql`${users.credits} - ${amount}` })
-        .where(and(eq(users.id, userId), gte(users.credits, amount)))
-        .returning({ credits: users.credits });
-      if (!debited) {
+      if (!(await ledger.debitIfCovered(userId, amount))) {
         const available = await this.within(tx).balance(userId);
         const details: InsufficientCreditsDetails = { redirectUrl: PRICING_PATH, required: amount, available };
         throw new AppError('INSUFFICIENT_CREDITS', 'Insufficient credits', { ...details });
       }
-      const [reservation] = await tx
-        .insert(creditReservations)
-        .values({
-          userId,
-          amount,
-          description,
-          reference,
-          jobId: owner.kind === 'job' ? owner.jobId : null,
-          expiresAt: new Date(createdAt.getTime() + this.holdLeaseMs),
-          createdAt,
-        })
-        .returning({ id: creditReservations.id });
-      if (!reservation) throw new Error('Reservation insert returned no row');
-      await tx.insert(creditTransactions).values({
+      const id = await ledger.insertReservation({
+        userId,
+        amount,
+        description,
+        reference,
+        jobId: owner.kind === 'job' ? owner.jobId : null,
+        expiresAt: new Date(createdAt.getTime() + this.holdLeaseMs),
+        createdAt,
+      });
+      if (!id) throw new Error('Reservation insert returned no row');
+      await ledger.insertLedgerRow({
         userId,
         amount: -amount,
         reason: 'hold',
         description,
         reference,
-        reservationId: reservation.id,
+        reservationId: id,
         createdAt,
       });
-      return reservation.id;
+      return id;
     });
     if (owner.kind === 'request') this.liveRequestHolds.add(reservationId, this.clock.now());
     return reservationId;
@@ -291,20 +271,16 @@ export class CreditService {
   async extend(reservationId: string, amount: number): Promise<ReservationOutcome> {
     assertPositiveWhole(amount);
     return this.db.transaction(async (tx) => {
-      const reservation = await lockReservation(tx, reservationId);
+      const ledger = new CreditRepository(tx);
+      const reservation = await lockReservation(ledger, reservationId);
       const extra = amount - reservation.amount;
       if (reservation.status !== 'held' || extra <= 0) return outcomeOf(reservation);
-      const [debited] = await tx
-        .update(users)
-        .set({ credits: sql`${users.credits} - ${extra}` })
-        .where(and(eq(users.id, reservation.userId), gte(users.credits, extra)))
-        .returning({ credits: users.credits });
-      if (!debited) {
+      if (!(await ledger.debitIfCovered(reservation.userId, extra))) {
         const available = await this.within(tx).balance(reservation.userId);
         const details: InsufficientCreditsDetails = { redirectUrl: PRICING_PATH, required: extra, available };
         throw new AppError('INSUFFICIENT_CREDITS', 'Insufficient credits', { ...details });
       }
-      await tx.insert(creditTransactions).values({
+      await ledger.insertLedgerRow({
         userId: reservation.userId,
         amount: -extra,
         reason: 'hold',
@@ -313,7 +289,7 @@ export class CreditService {
         reservationId: reservation.id,
         createdAt: this.#now(),
       });
-      const [extended] = await tx.update(creditReservations).set({ amount }).where(eq(creditReservations.id, reservation.id)).returning();
+      const extended = await ledger.resizeReservation(reservation.id, amount);
       return outcomeOf(extended ?? reservation);
     });
   }
@@ -321,12 +297,7 @@ export class CreditService {
   /** Pushes the leases of this process's live request holds forward (the sweeper calls it on every round). */
   async renewLeases(ids: readonly string[]): Promise<number> {
     if (ids.length === 0) return 0;
-    const renewed = await this.db
-      .update(creditReservations)
-      .set({ expiresAt: new Date(this.clock.now() + this.holdLeaseMs) })
-      .where(and(inArray(creditReservations.id, [...ids]), eq(creditReservations.status, 'held')))
-      .returning({ id: creditReservations.id });
-    return renewed.length;
+    return this.#ledger.renewLeases(ids, new Date(this.clock.now() + this.holdLeaseMs));
   }
 
   /**
@@ -336,16 +307,17 @@ export class CreditService {
   async settle(reservationId: string, actualAmount?: number): Promise<ReservationOutcome> {
     this.liveRequestHolds.delete(reservationId);
     return this.db.transaction(async (tx) => {
-      const reservation = await lockReservation(tx, reservationId);
+      const ledger = new CreditRepository(tx);
+      const reservation = await lockReservation(ledger, reservationId);
       if (reservation.status !== 'held') return outcomeOf(reservation);
       const charged = actualAmount ?? reservation.amount;
       if (!Number.isSafeInteger(charged) || charged < 0 || charged > reservation.amount) {
         throw new RangeError(`Cannot charge ${charged} credits against a hold of ${reservation.amount}`);
       }
       const resolvedAt = this.#now();
-      await this.#returnHold(tx, reservation, resolvedAt, reservation.amount - charged);
+      await returnHold(ledger, reservation, resolvedAt, reservation.amount - charged);
       if (charged > 0) {
-        await tx.insert(creditTransactions).values({
+        await ledger.insertLedgerRow({
           userId: reservation.userId,
           amount: -charged,
           reason: 'charge',
@@ -355,11 +327,7 @@ export class CreditService {
           createdAt: resolvedAt,
         });
       }
-      const [settled] = await tx
-        .update(creditReservations)
-        .set({ status: 'settled', chargedAmount: charged, resolvedAt })
-        .where(eq(creditReservations.id, reservation.id))
-        .returning();
+      const settled = await ledger.markSettled(reservation.id, charged, resolvedAt);
       return outcomeOf(settled ?? reservation);
     });
   }
@@ -368,35 +336,14 @@ export class CreditService {
   async release(reservationId: string): Promise<ReservationOutcome> {
     this.liveRequestHolds.delete(reservationId);
     return this.db.transaction(async (tx) => {
-      const reservation = await lockReservation(tx, reservationId);
+      const ledger = new CreditRepository(tx);
+      const reservation = await lockReservation(ledger, reservationId);
       if (reservation.status !== 'held') return outcomeOf(reservation);
       const resolvedAt = this.#now();
-      await this.#returnHold(tx, reservation, resolvedAt, reservation.amount);
-      const [released] = await tx
-        .update(creditReservations)
-        .set({ status: 'released', resolvedAt })
-        .where(eq(creditReservations.id, reservation.id))
-        .returning();
+      await returnHold(ledger, reservation, resolvedAt, reservation.amount);
+      const released = await ledger.markReleased(reservation.id, resolvedAt);
       return outcomeOf(released ?? reservation);
     });
-  }
-
-  /** Writes the 'release' row for the whole hold and credits the balance with what is not charged. */
-  async #returnHold(tx: Database, reservation: ReservationRow, at: Date, creditedBack: number): Promise<void> {
-    await tx.insert(creditTransactions).values({
-      userId: reservation.userId,
-      amount: reservation.amount,
-      reason: 'release',
-      description: reservation.description,
-      reference: reservation.reference,
-      reservationId: reservation.id,
-      createdAt: at,
-    });
-    // The hold's amount comes back and the charge (written separately) takes its part again.
-    await tx
-      .update(users)
-      .set({ credits: sql`${users.credits} + ${creditedBack}` })
-      .where(eq(users.id, reservation.userId));
   }
 
   #now(): Date {
@@ -404,15 +351,26 @@ export class CreditService {
   }
 }
 
+/** Writes the 'release' row for the whole hold and credits the balance with what is not charged. */
+async function returnHold(ledger: CreditRepository, reservation: ReservationRow, at: Date, creditedBack: number): Promise<void> {
+  await ledger.insertLedgerRow({
+    userId: reservation.userId,
+    amount: reservation.amount,
+    reason: 'release',
+    description: reservation.description,
+    reference: reservation.reference,
+    reservationId: reservation.id,
+    createdAt: at,
+  });
+  // The hold's amount comes back and the charge (written separately) takes its part again.
+  await ledger.addToBalance(reservation.userId, creditedBack);
+}
+
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-async function lockReservation(tx: Database, reservationId: string): Promise<ReservationRow> {
+async function lockReservation(ledger: CreditRepository, reservationId: string): Promise<ReservationRow> {
   if (!UUID_PATTERN.test(reservationId)) throw new AppError('NOT_FOUND', 'Reservation not found');
-  const [reservation] = await tx
-    .select()
-    .from(creditReservations)
-    .where(eq(creditReservations.id, reservationId))
-    .for('update');
+  const reservation = await ledger.lockReservation(reservationId);
   if (!reservation) throw new AppError('NOT_FOUND', 'Reservation not found');
   return reservation;
 }

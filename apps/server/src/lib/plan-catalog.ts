@@ -1,9 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
 import type { Plan } from '@sound-studio/shared';
 import type { Database } from '../db/client.ts';
-import { plans } from '../db/schema.ts';
-
-export type PlanRow = typeof plans.$inferSelect;
+import { listPlanRows, type PlanRow } from './plan-repository.ts';
 
 /** The database row in the shape of the spec's Plan entity. */
 export function planFromRow(row: PlanRow): Plan {
@@ -26,11 +23,6 @@ export function planFromRow(row: PlanRow): Plan {
 }
 
 export async function listPlans(db: Database): Promise<Plan[]> {
-  const rows = await db.select().from(plans).orderBy(asc(plans.displayOrder), asc(plans.name));
+  const rows = await listPlanRows(db);
   return rows.map(planFromRow);
-}
-
-export async function findPlanRow(db: Database, name: string): Promise<PlanRow | undefined> {
-  const [row] = await db.select().from(plans).where(eq(plans.name, name));
-  return row;
 }

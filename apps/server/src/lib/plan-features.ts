@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { PRICING_PATH, type FeatureNotInPlanDetails, type GatedFeature, type PlanTier } from '@sound-studio/shared';
 import type { Database } from '../db/client.ts';
-import { plans, users } from '../db/schema.ts';
+import { findUserPlanFeatures } from './account-repository.ts';
 import { requireAuth } from './authentication.ts';
 import { AppError } from './errors.ts';
 
@@ -22,11 +21,7 @@ export function featureNotInPlanError(feature: GatedFeature, plan: PlanTier): Ap
 
 /** Whether the user's current plan has the feature (an operator may switch any feature off for any plan). */
 export async function planHasFeature(db: Database, userId: string, feature: GatedFeature): Promise<{ allowed: boolean; plan: PlanTier }> {
-  const [row] = await db
-    .select({ plan: users.planName, features: plans.features })
-    .from(users)
-    .innerJoin(plans, eq(plans.name, users.planName))
-    .where(eq(users.id, userId));
+  const row = await findUserPlanFeatures(db, userId);
   if (!row) throw new AppError('UNAUTHORIZED', 'Account not found');
   return { allowed: row.features[feature], plan: row.plan as PlanTier };
 }

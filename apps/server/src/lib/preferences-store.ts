@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { DEFAULT_PREFERENCES, preferencesSchema, withRecentVoice, type Preferences } from '@sound-studio/shared';
 import type { Database } from '../db/client.ts';
-import { userPreferences } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
+import { PreferencesRepository } from './preferences-repository.ts';
 
 export interface VoiceReference {
   _id: string;
@@ -39,20 +38,18 @@ export class PreferencesStore {
   ) {}
 
   async get(userId: string): Promise<Preferences> {
-    const [row] = await this.db.select().from(userPreferences).where(eq(userPreferences.userId, userId));
+    const row = await new PreferencesRepository(this.db).find(userId);
     return preferencesWithDefaults(row?.preferences);
   }
 
   async update(userId: string, change: (current: Preferences) => Preferences): Promise<Preferences> {
     return this.db.transaction(async (tx) => {
+      const repository = new PreferencesRepository(tx);
       const now = new Date(this.clock.now());
-      await tx
-        .insert(userPreferences)
-        .values({ userId, preferences: DEFAULT_PREFERENCES, updatedAt: now })
-        .onConflictDoNothing();
-      const [row] = await tx.select().from(userPreferences).where(eq(userPreferences.userId, userId)).for('update');
+      await repository.insertIfMissing(userId, DEFAULT_PREFERENCES, now);
+      const row = await repository.lockRow(userId);
       const next = preferencesSchema.parse(change(preferencesWithDefaults(row?.preferences)));
-      await tx.update(userPreferences).set({ preferences: next, updatedAt: now }).where(eq(userPreferences.userId, userId));
+      await repository.save(userId, next, now);
       return next;
     });
   }

@@ -22,7 +22,7 @@ import type { CreditService } from '../../lib/credit-service.ts';
 import { grantExpiry } from '../../lib/credit-cycle.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../lib/passwords.ts';
-import { findPlanRow } from '../../lib/plan-catalog.ts';
+import { findPlanRow } from '../../lib/plan-repository.ts';
 import type { RateLimiters } from '../../lib/rate-limit/limiter.ts';
 import type { RealtimeHub } from '../../lib/realtime-hub.ts';
 import { loadUserProfile } from '../../lib/user-profile.ts';

@@ -23,7 +23,7 @@ import {
 } from '../../lib/credit-cycle.ts';
 import type { CreditService } from '../../lib/credit-service.ts';
 import { AppError } from '../../lib/errors.ts';
-import { findPlanRow, type PlanRow } from '../../lib/plan-catalog.ts';
+import { findPlanRow, type PlanRow } from '../../lib/plan-repository.ts';
 import type { BillingEvent, BillingProvider } from './providers/provider.ts';
 import { BillingRepository, type InvoiceRow, type PendingChangeRow, type SubscriptionRow } from './repository.ts';
 

@@ -1,9 +1,7 @@
 import { MusicError, type MusicEngine } from '@sound-studio/audio';
 import { MUSIC_MESSAGES } from '@sound-studio/shared';
-import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { musicTracks } from '../../db/schema.ts';
 import type { JobContext, JobRecord, JobResult } from '../../jobs/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { CreditHold } from '../../lib/credit-hold.ts';
@@ -20,7 +18,6 @@ import { PROGRESS_SCALE } from './track-view.ts';
 const payloadSchema = z.object({ trackId: z.string().uuid() });
 /** The owner hears about progress at most this often. */
 const PROGRESS_EVENT_INTERVAL_MS = 1000;
-const UNFINISHED = inArray(musicTracks.status, ['generating', 'processing']);
 
 export interface MusicJobDependencies {
   db: Database;
@@ -43,7 +40,7 @@ export interface MusicJobDependencies {
 export function musicJobHandler(deps: MusicJobDependencies) {
   return async ({ job, reportProgress, signal }: JobContext): Promise<JobResult> => {
     const { trackId } = payloadSchema.parse(job.payload);
-    const started = await deps.repository.updateTrack(trackId, { status: 'processing', progress: 0, error: null }, UNFINISHED);
+    const started = await deps.repository.updateUnfinishedTrack(trackId, { status: 'processing', progress: 0, error: null });
     if (!started) return { skipped: true };
     emitTrackUpdate(deps.realtime, deps.mediaLinks, started);
 
@@ -94,7 +91,7 @@ type CompletedPatch = Parameters<MusicRepository['updateTrack']>[1];
 /** The track's result and the charge commit together, so a completed track is always a paid one. */
 async function completeTrack(deps: MusicJobDependencies, track: TrackRow, patch: CompletedPatch): Promise<TrackRow | null> {
   return deps.db.transaction(async (tx) => {
-    const completed = await deps.repository.within(tx).updateTrack(track.id, patch, UNFINISHED);
+    const completed = await deps.repository.within(tx).updateUnfinishedTrack(track.id, patch);
     if (completed) await CreditHold.existing(deps.credits.within(tx), track.reservationId, track.credits).settle();
     return completed;
   });
@@ -112,7 +109,7 @@ function progressReporter(deps: MusicJobDependencies, track: TrackRow, reportPro
     pending = pending
       .then(async () => {
         await reportProgress(progress / PROGRESS_SCALE);
-        const row = await deps.repository.updateTrack(track.id, { progress }, UNFINISHED);
+        const row = await deps.repository.updateUnfinishedTrack(track.id, { progress });
         if (row) emitTrackUpdate(deps.realtime, deps.mediaLinks, row);
       })
       .catch(() => undefined);
@@ -140,7 +137,7 @@ export function musicFailureHandler(deps: Omit<MusicJobDependencies, 'engine' | 
     const parsed = payloadSchema.safeParse(job.payload);
     if (!parsed.success) return;
     const failed = await deps.db.transaction(async (tx) => {
-      const row = await deps.repository.within(tx).updateTrack(parsed.data.trackId, { status: 'failed', error: failureMessage(job.error) }, UNFINISHED);
+      const row = await deps.repository.within(tx).updateUnfinishedTrack(parsed.data.trackId, { status: 'failed', error: failureMessage(job.error) });
       if (row) await CreditHold.existing(deps.credits.within(tx), row.reservationId, row.credits).release();
       return row;
     });

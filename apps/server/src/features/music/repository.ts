@@ -52,6 +52,11 @@ export class MusicRepository {
   }
 
   /** Null when the track is gone (deleted while its job ran). */
+  /** Updates the track only while it is still generating or processing (a finished or failed track stays as it is). */
+  updateUnfinishedTrack(id: string, patch: TrackPatch): Promise<TrackRow | null> {
+    return this.updateTrack(id, patch, inArray(musicTracks.status, ['generating', 'processing']));
+  }
+
   async updateTrack(id: string, patch: TrackPatch, onlyIf?: SQL): Promise<TrackRow | null> {
     const [row] = await this.db
       .update(musicTracks)

@@ -1,5 +1,4 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
 import { candidateVoices, designFromDescription, type SpeechEngine, type VoiceCandidate } from '@sound-studio/audio';
 import type {
   CustomVoiceReply,
@@ -9,7 +8,7 @@ import type {
   VoiceDesignPreviewsReply,
 } from '@sound-studio/shared';
 import type { Database } from '../../db/client.ts';
-import { voiceDesignPreviews, type CustomVoiceEngine } from '../../db/schema.ts';
+import type { CustomVoiceEngine } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/file-store/file-store.ts';
@@ -19,6 +18,7 @@ import { renderSpeechToFile } from '../../lib/speech/render-to-file.ts';
 import { speechErrorToAppError } from '../../lib/speech/speech-errors.ts';
 import { customVoicePreviewKey, type CustomVoices } from '../custom-voices/custom-voices.ts';
 import { copyStoredFile } from '../voice-lab/stored-files.ts';
+import { VoiceDesignRepository, type PreviewRow } from './repository.ts';
 
 const CANDIDATE_COUNT = 3;
 /** Unsaved candidates (rows and MP3s) are removed after this long. */
@@ -33,14 +33,16 @@ export interface VoiceDesignDependencies {
   customVoices: CustomVoices;
 }
 
-type PreviewRow = typeof voiceDesignPreviews.$inferSelect;
-
 /**
  * Voice design: a description becomes voice parameters and three candidate voices, each heard speaking the preview
  * text; the creator keeps one under a name. Previews are free: no credits are charged for them.
  */
 export class VoiceDesignService {
-  constructor(private readonly deps: VoiceDesignDependencies) {}
+  readonly #repository: VoiceDesignRepository;
+
+  constructor(private readonly deps: VoiceDesignDependencies) {
+    this.#repository = new VoiceDesignRepository(deps.db);
+  }
 
   async previews(userId: string, request: VoiceDesignPreviewRequest): Promise<VoiceDesignPreviewsReply> {
     await this.#removeExpired(userId);
@@ -63,7 +65,7 @@ export class VoiceDesignService {
     try {
       const row = await db.transaction(async (tx) => {
         await customVoices.assertSlotFree(userId, tx);
-        await tx.delete(voiceDesignPreviews).where(eq(voiceDesignPreviews.id, preview.id));
+        await new VoiceDesignRepository(tx).deletePreview(preview.id);
         return customVoices.repository.insert(
           {
             id: voiceId,
@@ -113,21 +115,21 @@ export class VoiceDesignService {
       variant: candidate.voice.variant ?? params.timbre.variant,
       keywords: params.keywords,
     };
-    const [row] = await this.deps.db
-      .insert(voiceDesignPreviews)
-      .values({ id, userId, description: request.description.trim(), engine, params: shownParams, fileKey, createdAt: new Date(this.deps.clock.now()) })
-      .returning();
+    const row = await this.#repository.insertPreview({
+      id,
+      userId,
+      description: request.description.trim(),
+      engine,
+      params: shownParams,
+      fileKey,
+      createdAt: new Date(this.deps.clock.now()),
+    });
     if (!row) throw new Error('Preview insert returned no row');
     return row;
   }
 
   async #find(userId: string, previewId: string): Promise<PreviewRow> {
-    const [row] = isUuid(previewId)
-      ? await this.deps.db
-          .select()
-          .from(voiceDesignPreviews)
-          .where(and(eq(voiceDesignPreviews.id, previewId), eq(voiceDesignPreviews.userId, userId)))
-      : [];
+    const row = isUuid(previewId) ? await this.#repository.findPreview(userId, previewId) : undefined;
     if (!row || this.deps.clock.now() - row.createdAt.getTime() > DESIGN_PREVIEW_LIFETIME_MS) {
       throw new AppError('NOT_FOUND', 'Preview not found. Generate the previews again.');
     }
@@ -136,11 +138,8 @@ export class VoiceDesignService {
 
   async #removeExpired(userId: string): Promise<void> {
     const cutoff = new Date(this.deps.clock.now() - DESIGN_PREVIEW_LIFETIME_MS);
-    const expired = await this.deps.db
-      .delete(voiceDesignPreviews)
-      .where(and(eq(voiceDesignPreviews.userId, userId), lt(voiceDesignPreviews.createdAt, cutoff)))
-      .returning({ fileKey: voiceDesignPreviews.fileKey });
-    await Promise.all(expired.map((row) => this.deps.files.delete(row.fileKey)));
+    const expiredFiles = await this.#repository.deleteCreatedBefore(userId, cutoff);
+    await Promise.all(expiredFiles.map((fileKey) => this.deps.files.delete(fileKey)));
   }
 }
 

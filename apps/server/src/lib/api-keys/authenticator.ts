@@ -1,12 +1,11 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { PlanTier } from '@sound-studio/shared';
 import type { Database } from '../../db/client.ts';
-import { apiKeys, plans, users } from '../../db/schema.ts';
 import type { Clock } from '../clock.ts';
 import { AppError } from '../errors.ts';
 import { featureNotInPlanError } from '../plan-features.ts';
 import type { RateLimiter } from '../rate-limit/limiter.ts';
 import { hashApiKey, looksLikeApiKey } from './key-format.ts';
+import { ApiKeyAccessRepository } from './repository.ts';
 
 /** Who is calling with an API key: set on the request by the `authenticateApiKey` hook. */
 export interface ApiKeyContext {
@@ -23,21 +22,20 @@ const LAST_USED_RESOLUTION_MS = 60_000;
  * the key's own rate limit (shared through Redis when configured). Revocation needs no cache to expire.
  */
 export class ApiKeyAuthenticator {
+  readonly #repository: ApiKeyAccessRepository;
+
   constructor(
-    private readonly db: Database,
+    db: Database,
     private readonly clock: Clock,
     private readonly limiter: RateLimiter,
-  ) {}
+  ) {
+    this.#repository = new ApiKeyAccessRepository(db);
+  }
 
   async authenticate(token: string | undefined): Promise<ApiKeyContext> {
     if (!token) throw new AppError('UNAUTHORIZED', 'Missing API key: send Authorization: Bearer ss_… or xi-api-key');
     if (!looksLikeApiKey(token)) throw new AppError('UNAUTHORIZED', 'Invalid API key');
-    const [row] = await this.db
-      .select({ key: apiKeys, features: plans.features, plan: users.planName })
-      .from(apiKeys)
-      .innerJoin(users, eq(users.id, apiKeys.userId))
-      .innerJoin(plans, eq(plans.name, users.planName))
-      .where(eq(apiKeys.keyHash, hashApiKey(token)));
+    const row = await this.#repository.findByHash(hashApiKey(token));
     if (!row) throw new AppError('UNAUTHORIZED', 'Invalid API key');
     const { key, features, plan } = row;
     const nowMs = this.clock.now();
@@ -49,10 +47,7 @@ export class ApiKeyAuthenticator {
     if (!features.apiAccess) throw featureNotInPlanError('apiAccess', plan as PlanTier);
     await this.limiter.consume(`key:${key.id}`);
     if (!key.lastUsedAt || nowMs - key.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
-      await this.db
-        .update(apiKeys)
-        .set({ lastUsedAt: new Date(nowMs) })
-        .where(and(eq(apiKeys.id, key.id), isNull(apiKeys.revokedAt)));
+      await this.#repository.touchLastUsed(key.id, new Date(nowMs));
     }
     return { keyId: key.id, userId: key.userId, keyName: key.name };
   }

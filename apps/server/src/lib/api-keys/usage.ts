@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.ts';
-import { apiKeyUsage } from '../../db/schema.ts';
+import { ApiKeyAccessRepository } from './repository.ts';
 
 export interface ApiKeyUsageEntry {
   keyId: string;
@@ -12,7 +12,7 @@ export interface ApiKeyUsageEntry {
 
 /** Records one billed call made with a key (it feeds the key's "this month" usage on the API page). */
 export async function recordApiKeyUsage(db: Database, entry: ApiKeyUsageEntry): Promise<void> {
-  await db.insert(apiKeyUsage).values({
+  await new ApiKeyAccessRepository(db).insertUsage({
     keyId: entry.keyId,
     userId: entry.userId,
     generationId: entry.generationId,
