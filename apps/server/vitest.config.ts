@@ -1,19 +1,17 @@
 import { defineProject } from 'vitest/config';
+import { ISOLATED_SERVER_TESTS, serverTestOptions } from './vitest.shared.ts';
 
 export default defineProject({
   test: {
+    ...serverTestOptions,
     name: 'server',
-    environment: 'node',
     // test/: the test support's own checks (the Stripe fake against its documented fixtures).
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // Each API test file opens its own database (PGlite: ~0.5 s from a template and a few hundred MB; PostgreSQL: a
-    // fresh database). Two files at a time keeps both cores busy without piling up PGlite instances.
-    maxWorkers: 2,
-    // Vitest runs projects with different worker counts in separate groups: the server's comes after the others.
-    sequence: { groupOrder: 1 },
-    // Limits catch hangs, not slowness: speed is measured by `npm run bench`, and a loaded 2-core CI machine is slow.
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
-    globalSetup: ['test/global-setup.ts'],
+    exclude: ISOLATED_SERVER_TESTS,
+    // A test worker keeps its modules from one file to the next: the server's module graph (Fastify, drizzle, the
+    // audio package, PGlite's WebAssembly) loads once per worker instead of once per file, which about halves the CPU
+    // time of the server suite. Every file builds its own app and database and no module keeps state between files;
+    // the files that mock modules run in vitest.isolated.config.ts.
+    isolate: false,
   },
 });
