@@ -36,12 +36,19 @@ async function waitForHealth(url, server, timeoutMs = 60_000) {
   throw new Error(`server did not become healthy at ${url} within ${timeoutMs} ms`);
 }
 
+const startedAt = Date.now();
+/** Prints how long a stage took, so a slow run shows where its time went. */
+function logStage(name, since) {
+  console.log(`e2e: ${name} in ${((Date.now() - since) / 1000).toFixed(1)} s`);
+}
+
 const screenshots = process.argv.includes('--screenshots');
 const playwrightArgs = process.argv.slice(2).filter((arg) => arg !== '--screenshots');
 
 if (!process.env.E2E_SKIP_BUILD) {
   const build = spawnSync('npm', ['run', 'build', '-w', '@sound-studio/web'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
+  logStage('web build', startedAt);
 }
 
 const port = await freePort();
@@ -49,6 +56,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'sound-studio-e2e-'));
 const baseUrl = `http://127.0.0.1:${port}`;
 // The operator key, so tests can drive the admin API the way `npm run admin` does.
 const adminToken = randomBytes(24).toString('hex');
+const serverStartedAt = Date.now();
 const server = spawn('npm', ['start', '-w', '@sound-studio/server'], {
   stdio: ['ignore', 'inherit', 'inherit'],
   detached: true,
@@ -82,11 +90,14 @@ process.on('SIGINT', () => process.exit(130));
 let status = 1;
 try {
   await waitForHealth(baseUrl, server);
+  logStage('server start (build and health)', serverStartedAt);
+  const testsStartedAt = Date.now();
   const result = spawnSync('npx', ['playwright', 'test', ...playwrightArgs], {
     stdio: 'inherit',
     env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_ADMIN_TOKEN: adminToken, E2E_SCREENSHOTS: screenshots ? '1' : '' },
   });
   status = result.status ?? 1;
+  logStage('playwright', testsStartedAt);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
 } finally {
