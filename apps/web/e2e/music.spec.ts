@@ -120,7 +120,8 @@ test.describe('music', () => {
     const sharedUrl = await page.evaluate(() => navigator.clipboard.readText());
     expect(sharedUrl).toBe(`${baseURL}/share/music/${trackId}`);
 
-    const visitor = await browser.newContext();
+    // Empty storage: the test's signed-in storageState would otherwise apply to this context too.
+    const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] } });
     const anonymous = await visitor.newPage();
     await anonymous.goto(sharedUrl);
     await expect(anonymous.getByTestId('share-title')).toHaveText((await card.getByTestId('track-title').textContent()) ?? '');
