@@ -36,7 +36,9 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT ?? 'test-results/e2e-report.json' }]],
   use: {
     baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (DOM snapshots, network, console) and a screenshot; the trace's screencast is
+    // off: encoding frames through every test cost Chromium more CPU than the rest of the tracing together.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

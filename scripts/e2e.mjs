@@ -36,20 +36,48 @@ async function waitForHealth(url, server, timeoutMs = 60_000) {
   throw new Error(`server did not become healthy at ${url} within ${timeoutMs} ms`);
 }
 
+/** Prints how long a stage took, so a slow run shows where its time went. */
+function logStage(name, since) {
+  console.log(`e2e: ${name} in ${((Date.now() - since) / 1000).toFixed(1)} s`);
+}
+
 const screenshots = process.argv.includes('--screenshots');
 const playwrightArgs = process.argv.slice(2).filter((arg) => arg !== '--screenshots');
 
-if (!process.env.E2E_SKIP_BUILD) {
-  const build = spawnSync('npm', ['run', 'build', '-w', '@sound-studio/web'], { stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+/** Runs a command to the end, printing its output; resolves with its exit code and how long it took. */
+function run(name, command, args, options = {}) {
+  const since = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', ...options });
+    child.on('error', () => resolve(1));
+    child.on('exit', (code) => {
+      logStage(name, since);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'sound-studio-e2e-'));
+// The three steps before the server can start run at once: the web build, the server build (what `npm start` does
+// first) and creating the fresh embedded database, whose initdb and migrations are most of a cold start.
+const preparations = await Promise.all([
+  process.env.E2E_SKIP_BUILD ? 0 : run('web build', 'npm', ['run', 'build', '-w', '@sound-studio/web']),
+  run('server build', 'npm', ['run', 'build', '-w', '@sound-studio/server']),
+  run('database', process.execPath, ['--import', 'tsx', 'scripts/e2e-database.mjs', join(dataDir, 'db')]),
+]);
+if (preparations.some((code) => code !== 0)) {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(1);
 }
 
 const port = await freePort();
-const dataDir = mkdtempSync(join(tmpdir(), 'sound-studio-e2e-'));
 const baseUrl = `http://127.0.0.1:${port}`;
 // The operator key, so tests can drive the admin API the way `npm run admin` does.
 const adminToken = randomBytes(24).toString('hex');
-const server = spawn('npm', ['start', '-w', '@sound-studio/server'], {
+const serverStartedAt = Date.now();
+// `npm start` without its build step, which ran above.
+const server = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
+  cwd: 'apps/server',
   stdio: ['ignore', 'inherit', 'inherit'],
   detached: true,
   env: {
@@ -82,11 +110,14 @@ process.on('SIGINT', () => process.exit(130));
 let status = 1;
 try {
   await waitForHealth(baseUrl, server);
+  logStage('server start', serverStartedAt);
+  const testsStartedAt = Date.now();
   const result = spawnSync('npx', ['playwright', 'test', ...playwrightArgs], {
     stdio: 'inherit',
     env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_ADMIN_TOKEN: adminToken, E2E_SCREENSHOTS: screenshots ? '1' : '' },
   });
   status = result.status ?? 1;
+  logStage('playwright', testsStartedAt);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
 } finally {

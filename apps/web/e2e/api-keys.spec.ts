@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { register } from './helpers.ts';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test } from './signed-in.ts';
 
 const run = promisify(execFile);
 
@@ -60,7 +60,6 @@ test('an API key made on the API page speaks through /v1, shows its usage and st
   // New accounts are on the free plan: give that plan API access for this test only.
   await setFreePlanApiAccess(request, true);
   try {
-    await register(page);
     await page.goto('/api');
     await page.getByLabel('Key name').fill('E2E laptop');
     await page.getByTestId('create-key').click();

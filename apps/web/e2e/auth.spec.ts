@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { fillRegistration, login, logout, newAccount, register, storedAuth } from './helpers.ts';
+import { fillRegistration, login, logout, newAccount, openSignedIn, registerThroughApi, storedAuth } from './helpers.ts';
+import { test as signedInTest } from './signed-in.ts';
 
 test('a protected page sends visitors to /login and back to it after registering', async ({ page }) => {
   await page.goto('/settings');
@@ -38,8 +39,7 @@ test('a protected page sends visitors to /login and back to it after registering
 });
 
 test('registration shows the server error for a taken email, then succeeds once fixed', async ({ page }) => {
-  const account = await register(page);
-  await logout(page);
+  const account = await registerThroughApi(page.request);
   await page.goto('/register');
   await fillRegistration(page, { ...account, name: 'Someone Else' });
   await page.getByRole('button', { name: 'Create account' }).click();
@@ -51,9 +51,7 @@ test('registration shows the server error for a taken email, then succeeds once 
 });
 
 test('login with remember-me keeps tokens in local storage, without it in session storage', async ({ page }) => {
-  const account = await register(page);
-  await logout(page);
-
+  const account = await registerThroughApi(page.request);
   await login(page, account, { remember: true });
   let stored = await storedAuth(page);
   expect(stored.local.every(Boolean)).toBe(true);
@@ -75,16 +73,16 @@ test('login with remember-me keeps tokens in local storage, without it in sessio
 });
 
 test('a wrong password shows the server message', async ({ page }) => {
-  const account = await register(page);
-  await logout(page);
+  const account = await registerThroughApi(page.request);
+  await page.goto('/login');
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill('not-the-password');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('Invalid email or password');
 });
 
-test('logout calls the server, clears storage and lands on /login', async ({ page }) => {
-  await register(page);
+signedInTest('logout calls the server, clears storage and lands on /login', async ({ page }) => {
+  await openSignedIn(page);
   const logoutCall = page.waitForRequest((request) => request.url().endsWith('/api/auth/logout') && request.method() === 'POST');
   await logout(page);
   await logoutCall;
@@ -94,16 +92,15 @@ test('logout calls the server, clears storage and lands on /login', async ({ pag
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('signed-in users visiting /login go home', async ({ page }) => {
-  await register(page);
+signedInTest('signed-in users visiting /login go home', async ({ page }) => {
   await page.goto('/login');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
 });
 
 test('failed logins count down the remaining attempts, then the rate limit speaks', async ({ page }) => {
-  const account = await register(page);
-  await logout(page);
+  const account = await registerThroughApi(page.request);
+  await page.goto('/login');
   const attempt = async () => {
     await page.getByLabel('Email').fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill('definitely-wrong');

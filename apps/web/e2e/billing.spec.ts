@@ -1,12 +1,13 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import type { Plan } from '@sound-studio/shared';
 import { approveAsOperator, billingOverview, headerBalance } from './billing-helpers.ts';
-import { register } from './helpers.ts';
+import { openSignedIn } from './helpers.ts';
+import { test } from './signed-in.ts';
 
 test.skip(!process.env.E2E_ADMIN_TOKEN, 'E2E_ADMIN_TOKEN not set');
 
 test('manual billing: pricing -> pending request -> operator approves -> Creator in Settings with more credits', async ({ page }) => {
-  await register(page);
+  await openSignedIn(page);
   const balanceBefore = await headerBalance(page);
   const plans = (await (await page.request.get('/api/auth/plans')).json()).data as Plan[];
   const creator = plans.find((plan) => plan.name === 'creator');

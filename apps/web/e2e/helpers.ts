@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { AuthSession } from '@sound-studio/shared';
 
 export const STRONG_PASSWORD = 'Harbour-Lights-42';
 
@@ -36,6 +37,42 @@ export async function register(page: Page, account = newAccount()): Promise<Acco
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByTestId('user-menu')).toBeVisible();
   return account;
+}
+
+/** An account registered through the API, with the session the register form would have stored. */
+export interface SignedInAccount extends Account {
+  session: AuthSession;
+}
+
+/**
+ * Registers the way the register form does (anti-forgery token, then POST /api/auth/register) without a page: for
+ * tests whose subject comes after signing up. The sign-up form itself is tested in auth.spec.ts.
+ */
+export async function registerThroughApi(request: APIRequestContext, account = newAccount()): Promise<SignedInAccount> {
+  const csrf = await request.get('/api/auth/csrf-token');
+  expect(csrf.ok(), await csrf.text()).toBe(true);
+  const reply = await request.post('/api/auth/register', {
+    headers: { 'X-CSRF-Token': (await csrf.json()).data.token },
+    data: { name: account.name, email: account.email, password: account.password },
+  });
+  expect(reply.status(), await reply.text()).toBe(201);
+  return { ...account, session: (await reply.json()).data as AuthSession };
+}
+
+/** The browser storage a registration leaves behind: the session in local storage, as the register form keeps it. */
+export function signedInStorage(baseURL: string, session: AuthSession) {
+  const localStorage = [
+    { name: 'soundstudio_access_token', value: session.accessToken },
+    { name: 'soundstudio_refresh_token', value: session.refreshToken },
+    { name: 'soundstudio_user', value: JSON.stringify(session.user) },
+  ];
+  return { cookies: [], origins: [{ origin: new URL(baseURL).origin, localStorage }] };
+}
+
+/** Opens a page of the signed-in app and waits for the shell, as `register` leaves it. */
+export async function openSignedIn(page: Page, path = '/') {
+  await page.goto(path);
+  await expect(page.getByTestId('user-menu')).toBeVisible();
 }
 
 export async function login(page: Page, account: Account, { remember = false, path = '/login' } = {}) {

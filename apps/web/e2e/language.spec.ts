@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { register } from './helpers.ts';
+import { test as signedInTest } from './signed-in.ts';
 
 test('/tr pages are Turkish, and the public switch keeps the page', async ({ page }) => {
   await page.goto('/tr/login');
@@ -12,8 +12,7 @@ test('/tr pages are Turkish, and the public switch keeps the page', async ({ pag
   expect(await page.evaluate(() => localStorage.getItem('soundstudio_language'))).toBe('en');
 });
 
-test('the shell speaks Turkish under /tr and the language menu adds or removes the prefix', async ({ page }) => {
-  await register(page);
+signedInTest('the shell speaks Turkish under /tr and the language menu adds or removes the prefix', async ({ page }) => {
   await page.goto('/tr/pricing');
   await expect(page.getByRole('heading', { name: 'Her içerik üreticisine uygun planlar' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Ana menü' })).toContainText('Ses kütüphanesi');

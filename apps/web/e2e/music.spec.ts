@@ -1,5 +1,7 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { register } from './helpers.ts';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { headerBalance } from './billing-helpers.ts';
+import { openSignedIn } from './helpers.ts';
+import { test } from './signed-in.ts';
 import { expectPlaying } from './speech-helpers.ts';
 
 /** Operator calls need the server's admin token; the runner passes it as E2E_ADMIN_TOKEN. */
@@ -67,9 +69,10 @@ test.describe('music', () => {
   test.setTimeout(240_000);
 
   test('a 30 s track goes from processing to completed, plays, downloads under its title and is deleted', async ({ page }) => {
-    await register(page);
     await page.goto('/music');
     await expect(page.getByText('No tracks yet')).toBeVisible();
+    // The page opened on /music: wait for the balance to load before taking it as the "before" value.
+    await headerBalance(page);
     const balanceBefore = await page.getByTestId('credits-button').textContent();
     const statuses = await recordTrackStatuses(page);
 
@@ -108,7 +111,6 @@ test.describe('music', () => {
   });
 
   test('a shared track plays on its public page without signing in, lyrics in time', async ({ page, browser, baseURL }) => {
-    await register(page);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto('/music');
     const card = await createTrack(page, 'Warm pop ballad with piano and strings, hopeful', '[Verse]\nCity lights are calling me home\nI follow every sign\n[Chorus]\nHold on to the night\nWe will be fine');
@@ -118,7 +120,8 @@ test.describe('music', () => {
     const sharedUrl = await page.evaluate(() => navigator.clipboard.readText());
     expect(sharedUrl).toBe(`${baseURL}/share/music/${trackId}`);
 
-    const visitor = await browser.newContext();
+    // Empty storage: the test's signed-in storageState would otherwise apply to this context too.
+    const visitor = await browser.newContext({ storageState: { cookies: [], origins: [] } });
     const anonymous = await visitor.newPage();
     await anonymous.goto(sharedUrl);
     await expect(anonymous.getByTestId('share-title')).toHaveText((await card.getByTestId('track-title').textContent()) ?? '');
@@ -135,7 +138,7 @@ test.describe('music', () => {
 
   test('home shows featured music, plays it, and follows operator changes without reloading', async ({ page, request }) => {
     const catalogue = await waitForFeaturedCatalogue(request);
-    await register(page);
+    await openSignedIn(page);
     const discover = page.getByTestId('discover-music');
     const cards = discover.getByTestId('featured-card');
     await expect(cards).toHaveCount(6);
@@ -168,7 +171,6 @@ test.describe('music', () => {
 
   test('the featured tab filters by category and subcategory and plays a card', async ({ page, request }) => {
     await waitForFeaturedCatalogue(request);
-    await register(page);
     await page.goto('/music');
     await page.getByRole('tab', { name: 'Featured' }).click();
     await expect(page.getByText('Discover music that fits your project')).toBeVisible();
@@ -188,7 +190,6 @@ test.describe('music', () => {
   });
 
   test('the music page in Turkish', async ({ page }) => {
-    await register(page);
     await page.goto('/tr/music');
     await expect(page.getByRole('heading', { name: 'Müzik', level: 1 })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Çalışmalarım' })).toHaveAttribute('aria-selected', 'true');

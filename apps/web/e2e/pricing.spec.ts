@@ -1,8 +1,9 @@
-import { expect, test } from '@playwright/test';
-import { register } from './helpers.ts';
+import { expect } from '@playwright/test';
+import { openSignedIn } from './helpers.ts';
+import { test } from './signed-in.ts';
 
 test('pricing: yearly by default, monthly toggle, current plan marked, a plan request withdrawn, FAQ', async ({ page }) => {
-  await register(page);
+  await openSignedIn(page);
   await page.getByTestId('upgrade-button').click();
   await expect(page).toHaveURL(/\/pricing$/);
 
@@ -43,7 +44,7 @@ test('pricing: yearly by default, monthly toggle, current plan marked, a plan re
 });
 
 test('the credits popover shows the real balance and latest transactions', async ({ page }) => {
-  await register(page);
+  await openSignedIn(page);
   await page.getByTestId('credits-button').click();
   const summary = await page.evaluate(async () => {
     const token = localStorage.getItem('soundstudio_access_token');

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { register } from './helpers.ts';
+import { openSignedIn } from './helpers.ts';
+import { test as signedInTest } from './signed-in.ts';
 
 test('the app is installable: manifest with icons and a service worker', async ({ page }) => {
   await page.goto('/login');
@@ -14,8 +15,8 @@ test('the app is installable: manifest with icons and a service worker', async (
   expect(registered).toMatch(/\/sw\.js$/);
 });
 
-test('the installed app opens offline to a friendly screen', async ({ page, context }) => {
-  await register(page);
+signedInTest('the installed app opens offline to a friendly screen', async ({ page, context }) => {
+  await openSignedIn(page);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });

@@ -1,12 +1,11 @@
-import { expect, test } from '@playwright/test';
-import { register } from './helpers.ts';
+import { expect } from '@playwright/test';
+import { test } from './signed-in.ts';
 
 /** Editing a plan needs the server's admin token; the runner passes it as E2E_ADMIN_TOKEN when it has one. */
 const adminToken = process.env.E2E_ADMIN_TOKEN;
 
 test('a plan_updated event reloads the plans on the pricing page', async ({ page, request }) => {
   test.skip(!adminToken, 'E2E_ADMIN_TOKEN not set');
-  await register(page);
   await page.goto('/pricing');
   await page.getByRole('radio', { name: 'Monthly' }).click();
   const starter = page.getByTestId('plan-starter');

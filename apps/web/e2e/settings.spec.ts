@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
-import { login, logout, register } from './helpers.ts';
+import { expect } from '@playwright/test';
+import { login, logout } from './helpers.ts';
+import { test } from './signed-in.ts';
 
-test('updates the profile and stores the new name and email', async ({ page }) => {
-  const account = await register(page);
+test('updates the profile and stores the new name and email', async ({ page, account }) => {
   await page.goto('/settings');
   const newEmail = account.email.replace('@', '+renamed@');
   await page.getByLabel('Name').fill('Ada King');
@@ -20,8 +20,7 @@ test('updates the profile and stores the new name and email', async ({ page }) =
   await expect(page.getByText('Name must be at least 2 characters long')).toBeVisible();
 });
 
-test('changes the password, clears the fields, and the new password signs in', async ({ page }) => {
-  const account = await register(page);
+test('changes the password, clears the fields, and the new password signs in', async ({ page, account }) => {
   await page.goto('/settings');
 
   await page.getByLabel('Current password').fill('wrong-password');

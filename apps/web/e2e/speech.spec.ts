@@ -1,12 +1,11 @@
-import { test, expect } from '@playwright/test';
-import { register } from './helpers.ts';
+import { expect } from '@playwright/test';
+import { test } from './signed-in.ts';
 import { docxOf, expectPlaying, pdfOf, pickVoiceWithFilters } from './speech-helpers.ts';
 
 const STORY = 'The harbour lights flickered as the evening ferry slipped away from the quay, carrying tired travellers home to their families.';
 
 test.describe('speech', () => {
   test('pick a voice with filters, generate, play, download and find it in the history', async ({ page }) => {
-    await register(page);
     await page.goto('/text-to-speech');
     await pickVoiceWithFilters(
       page,
@@ -44,7 +43,6 @@ test.describe('speech', () => {
   });
 
   test('a long text streams: playback starts before the file is complete', async ({ page }) => {
-    await register(page);
     await page.goto('/text-to-speech');
     const sentence = 'Every sentence of this long reading is rendered and sent on its own, so the listener hears the start at once. ';
     const text = sentence.repeat(Math.floor(5000 / sentence.length)).trim();
@@ -60,7 +58,6 @@ test.describe('speech', () => {
 
   test('documents fill the editor (.txt, .docx, .pdf); a long one becomes a job that completes', async ({ page }) => {
     test.setTimeout(180_000);
-    await register(page);
     await page.goto('/text-to-speech');
     const editor = page.getByLabel('Text', { exact: true });
 
@@ -96,7 +93,6 @@ test.describe('speech', () => {
   });
 
   test('voice library Use opens text to speech with that voice; home generates and previews play', async ({ page }) => {
-    await register(page);
     await page.goto('/voice-library');
     await expect(page.getByTestId('voice-row').first()).toHaveAttribute('data-voice-id', 'en-us-radiant-girl');
     await page.getByTestId('filter-language').click();
@@ -123,7 +119,6 @@ test.describe('speech', () => {
   });
 
   test('Turkish interface of the speech pages', async ({ page }) => {
-    await register(page);
     await page.goto('/tr/text-to-speech');
     await expect(page.getByRole('heading', { name: 'Metinden sese' })).toBeVisible();
     await expect(page.getByTestId('tts-counter')).toHaveText('0 / 5.000 · 0 kelime');

@@ -1,9 +1,10 @@
-import { expect, test } from '@playwright/test';
-import { register } from './helpers.ts';
+import { expect } from '@playwright/test';
+import { openSignedIn } from './helpers.ts';
+import { test } from './signed-in.ts';
 
 test('the theme defaults to light, switches, persists and follows the OS in system mode', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' });
-  await register(page);
+  await openSignedIn(page);
   const html = page.locator('html');
   await expect(html).not.toHaveClass(/dark/);
 

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { test, expect, type Page } from '@playwright/test';
-import { register } from './helpers.ts';
+import { expect, type Page } from '@playwright/test';
+import { openSignedIn } from './helpers.ts';
+import { test } from './signed-in.ts';
 import { expectPlaying } from './speech-helpers.ts';
 
 /** Voice lab end to end: isolate a noisy upload, design a voice and use it for speech, clone from a sample. */
@@ -103,7 +104,6 @@ test.describe('voice lab', () => {
   test.describe.configure({ mode: 'serial' });
 
   test('isolates an uploaded noisy file, plays the clean result, A/B switches and downloads, history reopens it', async ({ page }) => {
-    await register(page);
     await page.goto('/voice-isolator');
     await expect(page.getByRole('heading', { name: 'Voice isolator' })).toBeVisible();
     await page.getByTestId('isolator-file-input').setInputFiles({ name: 'street-interview.wav', mimeType: 'audio/wav', buffer: noisyWav(8) });
@@ -135,7 +135,6 @@ test.describe('voice lab', () => {
   });
 
   test('designs a voice, saves it to My Voices and speaks with it on the text to speech page', async ({ page }) => {
-    await register(page);
     await page.goto('/voice-design');
     await expect(page.getByTestId('voice-slots')).toBeVisible();
     const remaining = Number(await page.getByTestId('voice-slots').getAttribute('data-remaining'));
@@ -169,7 +168,7 @@ test.describe('voice lab', () => {
   });
 
   test('clones a voice from an uploaded speech sample, says how close it is, and the preview plays', async ({ page }) => {
-    await register(page);
+    await openSignedIn(page);
     const sample = await speechSample(page);
     await page.goto('/voice-clone');
     await expect(page.getByTestId('clone-cost')).toContainText('2,000 credits');
