@@ -1,7 +1,10 @@
 #!/usr/bin/env node
-// The one test command (`npm test`): static checks, unit and API integration tests on the embedded database, the
-// server files whose SQL or concurrency PGlite cannot test again on PostgreSQL (POSTGRES_SUITE; each file copies a
-// migrated template database, all inside a fresh database server-side of this run), then end-to-end tests in Chromium. Prints each stage's wall time and ends with one "N passed, N failed" line that totals every runner.
+// The one test command (`npm test`): static checks (typecheck and lint side by side), then unit and API integration
+// tests on the embedded database followed by the server files whose SQL or concurrency PGlite cannot test, again on
+// PostgreSQL (POSTGRES_SUITE; each file copies a migrated template database, all inside a fresh database of this run),
+// with the end-to-end tests in Chromium running beside those two passes. Output of stages that run side by side is
+// marked per line ([vitest], [postgres], [e2e]). Prints each stage's wall time and the run's, and ends with one
+// "N passed, N failed" line that totals every runner.
 //
 //   --full        `npm run test:full`: also the long checks (SOUND_STUDIO_FULL_TESTS=1 everywhere) and screenshots
 //   --full-audio  CI: `npm test` plus the audio package's full-tier files (*.full.test.ts)
@@ -10,10 +13,11 @@
 //                 asked for) only when its usual length still fits in S seconds since the start; when it does not,
 //                 it is skipped with its reason in the table (`.ci/run` gives 30 minutes)
 //   --dry-run     print the stages and the database decision without running anything
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 
 const options = new Set(process.argv.slice(2));
@@ -68,20 +72,39 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const stages = [];
 const warnings = [];
 
-function step(name, command, args, env = {}) {
+/** Copies a child's output to ours line by line, each line marked with its stage (for stages that run side by side). */
+function pipeLines(stream, prefix) {
+  createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => process.stdout.write(`${prefix} ${line}\n`));
+}
+
+/**
+ * Runs one stage's command and records its wall time and outcome. With `prefix` the output is piped and every line
+ * marked (stages that run beside another); without it the command has the terminal.
+ */
+function step(name, command, args, env = {}, { prefix } = {}) {
   console.log(`\n=== ${name}\n$ ${command} ${args.join(' ')}`);
   if (DRY_RUN) {
     stages.push({ name, seconds: 0, outcome: 'dry run' });
-    return true;
+    return Promise.resolve(true);
   }
   const started = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  const seconds = (Date.now() - started) / 1000;
-  const ok = result.status === 0;
-  const outcome = ok ? 'ok' : `FAILED (exit ${result.status ?? result.signal})`;
-  console.log(`=== ${name}: ${outcome} in ${seconds.toFixed(1)} s`);
-  stages.push({ name, seconds, outcome, counted: false });
-  return ok;
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env } });
+    if (prefix) {
+      pipeLines(child.stdout, prefix);
+      pipeLines(child.stderr, prefix);
+    }
+    const finish = (status, signal) => {
+      const seconds = (Date.now() - started) / 1000;
+      const ok = status === 0;
+      const outcome = ok ? 'ok' : `FAILED (exit ${status ?? signal})`;
+      console.log(`=== ${name}: ${outcome} in ${seconds.toFixed(1)} s`);
+      stages.push({ name, seconds, outcome, counted: false });
+      resolve(ok);
+    };
+    child.on('error', (error) => finish(null, error.message));
+    child.on('close', finish);
+  });
 }
 
 function skipStage(name, reason) {
@@ -129,25 +152,25 @@ function readJson(file) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
 }
 
-function vitest(name, reportName, args, env) {
+async function vitest(name, reportName, args, env, options) {
   const outputFile = join(reportDir, `${reportName}.json`);
-  step(name, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`], env);
+  await step(name, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`], env, options);
   const report = readJson(outputFile);
   if (report && addCounts(vitestCounts(report)) > 0) markCounted(name);
 }
 
-function playwright(name, reportName, args) {
+async function playwright(name, reportName, args, options) {
   const outputFile = join(reportDir, `${reportName}.json`);
-  step(name, 'node', ['scripts/e2e.mjs', ...args], { E2E_JSON_REPORT: outputFile });
+  await step(name, 'node', ['scripts/e2e.mjs', ...args], { E2E_JSON_REPORT: outputFile }, options);
   const report = readJson(outputFile);
   if (report && addCounts(playwrightCounts(report.stats)) > 0) markCounted(name);
 }
 
 /** The chaos suite makes its own databases on the PostgreSQL server and reports its checks as counts. */
-function chaos() {
+async function chaos() {
   const name = 'chaos suite (PostgreSQL)';
   const outputFile = join(reportDir, 'chaos.json');
-  step(name, 'node', ['--import', 'tsx', 'apps/server/chaos/run.ts'], { CHAOS_JSON_REPORT: outputFile, TEST_DATABASE_URL: POSTGRES_SERVER_URL });
+  await step(name, 'node', ['--import', 'tsx', 'apps/server/chaos/run.ts'], { CHAOS_JSON_REPORT: outputFile, TEST_DATABASE_URL: POSTGRES_SERVER_URL });
   const report = readJson(outputFile);
   if (report && addCounts({ passed: report.passed, failed: report.failed, skipped: 0 }) > 0) markCounted(name);
 }
@@ -206,10 +229,12 @@ function loudWarning(lines) {
   warnings.push(text);
 }
 
-/** The closing table: one row per stage and the total, widths fitted to the content. */
-export function stageTable(rows) {
-  const total = rows.reduce((sum, row) => sum + row.seconds, 0);
-  const all = [...rows, { name: 'total', seconds: total, outcome: '' }];
+/**
+ * The closing table: one row per stage and the whole run's wall time (less than the rows' sum: some stages run side by
+ * side), widths fitted to the content.
+ */
+export function stageTable(rows, totalSeconds) {
+  const all = [...rows, { name: 'total (wall clock)', seconds: totalSeconds, outcome: '' }];
   const nameWidth = Math.max('stage'.length, ...all.map((row) => row.name.length));
   const line = (name, seconds, outcome) => `${name.padEnd(nameWidth)}  ${seconds.padStart(9)}  ${outcome}`.trimEnd();
   return [
@@ -219,54 +244,71 @@ export function stageTable(rows) {
   ].join('\n');
 }
 
-async function main() {
-  const fullEnv = { SOUND_STUDIO_FULL_TESTS: FULL ? '1' : '' };
-  step('typecheck', 'npm', ['run', 'typecheck']);
-  step('lint', 'npm', ['run', 'lint']);
-
-  // Embedded mode: PGlite, in-process queue, local files.
-  vitest('unit + integration (embedded database)', 'vitest-embedded', [], { ...fullEnv, TEST_DATABASE_URL: '' });
-
-  // PostgreSQL mode: the server files of POSTGRES_SUITE again (the whole server suite with --full), where row locks
-  // and real concurrency can make the concurrency tests fail.
+/**
+ * The server files of POSTGRES_SUITE again on PostgreSQL (the whole server suite with --full), where row locks and real
+ * concurrency can make the concurrency tests fail.
+ */
+async function postgresPass(fullEnv, options) {
+  const name = 'server integration (PostgreSQL)';
   const missing = POSTGRES_SUITE.filter((file) => !existsSync(file));
-  const postgres = missing.length > 0 ? null : await preparePostgres();
   if (missing.length > 0) {
     // A renamed file would quietly drop out of the PostgreSQL pass; make the list follow it.
-    failStage('server integration (PostgreSQL)', `scripts/test.mjs lists missing files: ${missing.join(', ')}`);
-  } else if (postgres) {
+    failStage(name, `scripts/test.mjs lists missing files: ${missing.join(', ')}`);
+    return;
+  }
+  const postgres = await preparePostgres();
+  if (postgres) {
     try {
       const files = FULL ? [] : POSTGRES_SUITE;
-      vitest('server integration (PostgreSQL)', 'vitest-postgres', ['--project', 'server', ...files], { ...fullEnv, TEST_DATABASE_URL: postgres.url });
+      await vitest(name, 'vitest-postgres', ['--project', 'server', ...files], { ...fullEnv, TEST_DATABASE_URL: postgres.url }, options);
     } finally {
       await postgres.drop();
     }
-  } else {
-    loudWarning([
-      `PostgreSQL does not answer at ${new URL(POSTGRES_SERVER_URL).host} and TEST_DATABASE_URL is not set.`,
-      'The server suite ran on PGlite only, which serialises every query: the concurrency tests',
-      '(concurrent credit reservations, the job queue shared by two processes) could not fail.',
-      'Start PostgreSQL (see README) or set TEST_DATABASE_URL to run them for real.',
-    ]);
-    if (IN_CI) failStage('server integration (PostgreSQL)', 'CI needs PostgreSQL');
-    else skipStage('server integration (PostgreSQL)', 'PostgreSQL is absent');
+    return;
   }
+  loudWarning([
+    `PostgreSQL does not answer at ${new URL(POSTGRES_SERVER_URL).host} and TEST_DATABASE_URL is not set.`,
+    'The server suite ran on PGlite only, which serialises every query: the concurrency tests',
+    '(concurrent credit reservations, the job queue shared by two processes) could not fail.',
+    'Start PostgreSQL (see README) or set TEST_DATABASE_URL to run them for real.',
+  ]);
+  if (IN_CI) failStage(name, 'CI needs PostgreSQL');
+  else skipStage(name, 'PostgreSQL is absent');
+}
+
+async function main() {
+  const fullEnv = { SOUND_STUDIO_FULL_TESTS: FULL ? '1' : '' };
+  // Side by side: tsc and ESLint each keep one core busy.
+  await Promise.all([
+    step('typecheck', 'npm', ['run', 'typecheck'], {}, { prefix: '[typecheck]' }),
+    step('lint', 'npm', ['run', 'lint'], {}, { prefix: '[lint]' }),
+  ]);
+
+  // Side by side again: the browser tests spend most of their time waiting on pages and on the server's renders, so
+  // they run beside the Vitest passes (embedded mode: PGlite, in-process queue, local files; then PostgreSQL) instead
+  // of after them. Each keeps its own ports, databases and folders.
+  await Promise.all([
+    (async () => {
+      await vitest('unit + integration (embedded database)', 'vitest-embedded', [], { ...fullEnv, TEST_DATABASE_URL: '' }, { prefix: '[vitest]' });
+      await postgresPass(fullEnv, { prefix: '[postgres]' });
+    })(),
+    playwright('end-to-end (Chromium)', 'e2e', [], { prefix: '[e2e]' }),
+  ]);
 
   // The audio package's long checks (every voice, the 240 s render, tempo and key over 20 prompts) live in
   // *.full.test.ts files that skip themselves unless SOUND_STUDIO_FULL_TESTS=1. With --full the embedded pass above
   // already ran them; CI's --full-audio runs just those files, after `npm test`'s own stages and within --budget.
-  playwright('end-to-end (Chromium)', 'e2e', []);
   // The chaos suite is CI's proof that no input stops the server and no crash strands credits: it always runs when
   // asked for, before the optional long tier, which alone is bounded by --budget.
-  if (CHAOS) chaos();
+  if (CHAOS) await chaos();
   if (FULL_AUDIO && !FULL && fitsBudget('audio full tier')) {
-    vitest('audio full tier', 'vitest-audio-full', ['--project', 'audio', '.full.test.'], { SOUND_STUDIO_FULL_TESTS: '1' });
+    await vitest('audio full tier', 'vitest-audio-full', ['--project', 'audio', '.full.test.'], { SOUND_STUDIO_FULL_TESTS: '1' });
   }
   // Screenshots are artefacts, not tests: the stage's outcome shows in the table, its pictures add nothing to the count.
-  if (FULL) step('screenshots', 'node', ['scripts/e2e.mjs', '--screenshots'], { E2E_SKIP_BUILD: '1' });
+  if (FULL) await step('screenshots', 'node', ['scripts/e2e.mjs', '--screenshots'], { E2E_SKIP_BUILD: '1' });
 
   for (const warning of warnings) console.log(`\n${warning}`);
-  console.log(`\n${stageTable(stages)}`);
+  console.log(`\n${stageTable(stages, (Date.now() - STARTED_AT) / 1000)}`);
   const failed = stages.filter((stage) => stage.outcome.startsWith('FAILED'));
   if (failed.length > 0) console.log(`\nFailed steps: ${failed.map((stage) => stage.name).join(', ')}`);
   // A failed stage with no failed test behind it (typecheck, lint, a crash, a missing service) is one failure too, so
