@@ -39,6 +39,10 @@ export default defineConfig({
     // A failed test keeps its trace (DOM snapshots, network, console) and a screenshot; the trace's screencast is
     // off: encoding frames through every test cost Chromium more CPU than the rest of the tracing together.
     trace: { mode: 'retain-on-failure', screenshots: false },
+    // The service worker precaches the whole build (over a hundred files) in every new browser context. Only the specs
+    // about the installable app and the content policy need it (they allow it with test.use); elsewhere pages load
+    // from the network, the same files the worker would have cached.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { register } from './helpers.ts';
 
+// These tests are about the service worker, which playwright.config.ts blocks elsewhere.
+test.use({ serviceWorkers: 'allow' });
+
 /** Every page the signed-in shell offers, plus the public ones: none may trip the server's Content-Security-Policy. */
 const PAGES = ['/text-to-speech', '/music', '/voice-design', '/voice-clone', '/voice-isolator', '/voice-library', '/settings', '/pricing', '/api'];
 

@@ -2,6 +2,10 @@ import { expect, test } from '@playwright/test';
 import { openSignedIn } from './helpers.ts';
 import { test as signedInTest } from './signed-in.ts';
 
+// These tests are about the service worker, which playwright.config.ts blocks elsewhere.
+test.use({ serviceWorkers: 'allow' });
+signedInTest.use({ serviceWorkers: 'allow' });
+
 test('the app is installable: manifest with icons and a service worker', async ({ page }) => {
   await page.goto('/login');
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');
