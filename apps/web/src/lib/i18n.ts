@@ -48,7 +48,8 @@ export async function loadLanguage(language: Language): Promise<void> {
 export async function initI18n(language?: Language) {
   const initial = language ?? resolveLanguage(browserLanguageSignals(window.location.pathname));
   await i18next.use(initReactI18next).init({
-    resources: { en: { translation: en } },
+    // A copy: i18next merges the studio's texts into the bundle it holds, which must not be the imported module's object.
+    resources: { en: { translation: structuredClone(en) } },
     partialBundledLanguages: true,
     lng: 'en',
     fallbackLng: 'en',
