@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The one test command (`npm test`): static checks (typecheck and lint side by side), then unit and API integration
-// tests on the embedded database followed by the server files whose SQL or concurrency PGlite cannot test, again on
-// PostgreSQL (POSTGRES_SUITE; each file copies a migrated template database, all inside a fresh database of this run),
-// with the end-to-end tests in Chromium running beside those two passes. Output of stages that run side by side is
+// tests on the embedded database beside the end-to-end tests in Chromium, which are followed by the server files whose
+// SQL or concurrency PGlite cannot test, again on PostgreSQL (POSTGRES_SUITE; each file copies a migrated template
+// database, all inside a fresh database of this run). Output of stages that run side by side is
 // marked per line ([vitest], [postgres], [e2e]). Prints each stage's wall time and the run's, and ends with one
 // "N passed, N failed" line that totals every runner.
 //
@@ -284,15 +284,15 @@ async function main() {
     step('lint', 'npm', ['run', 'lint'], {}, { prefix: '[lint]' }),
   ]);
 
-  // Side by side again: the browser tests spend most of their time waiting on pages and on the server's renders, so
-  // they run beside the Vitest passes (embedded mode: PGlite, in-process queue, local files; then PostgreSQL) instead
-  // of after them. Each keeps its own ports, databases and folders.
+  // Side by side again: the Vitest pass in embedded mode (PGlite, in-process queue, local files) beside the browser
+  // tests, which spend much of their time waiting on pages and on the server's renders, followed by the short
+  // PostgreSQL pass (the end-to-end stage finishes first). Each keeps its own ports, databases and folders.
   await Promise.all([
+    vitest('unit + integration (embedded database)', 'vitest-embedded', [], { ...fullEnv, TEST_DATABASE_URL: '' }, { prefix: '[vitest]' }),
     (async () => {
-      await vitest('unit + integration (embedded database)', 'vitest-embedded', [], { ...fullEnv, TEST_DATABASE_URL: '' }, { prefix: '[vitest]' });
+      await playwright('end-to-end (Chromium)', 'e2e', [], { prefix: '[e2e]' });
       await postgresPass(fullEnv, { prefix: '[postgres]' });
     })(),
-    playwright('end-to-end (Chromium)', 'e2e', [], { prefix: '[e2e]' }),
   ]);
 
   // The audio package's long checks (every voice, the 240 s render, tempo and key over 20 prompts) live in
