@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// The one test command (`npm test`): static checks (typecheck and lint side by side), then unit and API integration
-// tests on the embedded database beside the end-to-end tests in Chromium, which are followed by the server files whose
-// SQL or concurrency PGlite cannot test, again on PostgreSQL (POSTGRES_SUITE; each file copies a migrated template
-// database, all inside a fresh database of this run). Output of stages that run side by side is
-// marked per line ([vitest], [postgres], [e2e]). Prints each stage's wall time and the run's, and ends with one
+// The one test command (`npm test`), in two lanes side by side: static checks (typecheck beside lint) then unit and API
+// integration tests on the embedded database; and the end-to-end tests in Chromium, then the server files whose SQL or
+// concurrency PGlite cannot test, again on PostgreSQL (POSTGRES_SUITE; each file copies a migrated template database,
+// all inside a fresh database of this run). Output of stages that run side by side is
+// marked per line ([typecheck], [lint], [vitest], [e2e], [postgres]). Prints each stage's wall time and the run's, and ends with one
 // "N passed, N failed" line that totals every runner.
 //
 //   --full        `npm run test:full`: also the long checks (SOUND_STUDIO_FULL_TESTS=1 everywhere) and screenshots
@@ -278,17 +278,18 @@ async function postgresPass(fullEnv, options) {
 
 async function main() {
   const fullEnv = { SOUND_STUDIO_FULL_TESTS: FULL ? '1' : '' };
-  // Side by side: tsc and ESLint each keep one core busy.
+  // Two lanes side by side, each keeping its own ports, databases and folders. One: typecheck beside lint (tsc and
+  // ESLint keep a core each), then the Vitest pass in embedded mode (PGlite, in-process queue, local files). Two: the
+  // browser tests, which spend much of their time waiting on pages and on the server's renders, then the short
+  // PostgreSQL pass.
   await Promise.all([
-    step('typecheck', 'npm', ['run', 'typecheck'], {}, { prefix: '[typecheck]' }),
-    step('lint', 'npm', ['run', 'lint'], {}, { prefix: '[lint]' }),
-  ]);
-
-  // Side by side again: the Vitest pass in embedded mode (PGlite, in-process queue, local files) beside the browser
-  // tests, which spend much of their time waiting on pages and on the server's renders, followed by the short
-  // PostgreSQL pass (the end-to-end stage finishes first). Each keeps its own ports, databases and folders.
-  await Promise.all([
-    vitest('unit + integration (embedded database)', 'vitest-embedded', [], { ...fullEnv, TEST_DATABASE_URL: '' }, { prefix: '[vitest]' }),
+    (async () => {
+      await Promise.all([
+        step('typecheck', 'npm', ['run', 'typecheck'], {}, { prefix: '[typecheck]' }),
+        step('lint', 'npm', ['run', 'lint'], {}, { prefix: '[lint]' }),
+      ]);
+      await vitest('unit + integration (embedded database)', 'vitest-embedded', [], { ...fullEnv, TEST_DATABASE_URL: '' }, { prefix: '[vitest]' });
+    })(),
     (async () => {
       await playwright('end-to-end (Chromium)', 'e2e', [], { prefix: '[e2e]' });
       await postgresPass(fullEnv, { prefix: '[postgres]' });
