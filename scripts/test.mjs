@@ -2,9 +2,9 @@
 // The one test command (`npm test`), in two lanes side by side: static checks (typecheck beside lint) then unit and API
 // integration tests on the embedded database; and the end-to-end tests in Chromium, then the server files whose SQL or
 // concurrency PGlite cannot test, again on PostgreSQL (POSTGRES_SUITE; each file copies a migrated template database,
-// all inside a fresh database of this run). Output of stages that run side by side is
-// marked per line ([typecheck], [lint], [vitest], [e2e], [postgres]). Prints each stage's wall time and the run's, and ends with one
-// "N passed, N failed" line that totals every runner.
+// all inside a fresh database of this run). Every line of a stage's output is marked with it ([typecheck], [lint],
+// [vitest], [e2e], [postgres]). Prints each stage's wall time and the run's, and ends with one "N passed, N failed"
+// line that totals every runner.
 //
 //   --full        `npm run test:full`: also the long checks (SOUND_STUDIO_FULL_TESTS=1 everywhere) and screenshots
 //   --full-audio  CI: `npm test` plus the audio package's full-tier files (*.full.test.ts)
