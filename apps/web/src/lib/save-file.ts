@@ -1,4 +1,4 @@
-/** Offers bytes made in the page (not fetched from a link) as a download under the given name. */
+/** Offers a blob (made in the page or fetched first, so the name sticks) as a download under the given name. */
 export function saveFile(blob: Blob, fileName: string): void {
   const objectUrl = URL.createObjectURL(blob);
   try {

@@ -1,3 +1,4 @@
+import { saveFile } from '../../lib/save-file.ts';
 import { downloadFileName } from './player-rules.ts';
 
 /**
@@ -7,20 +8,7 @@ import { downloadFileName } from './player-rules.ts';
 export async function downloadAudio(audioUrl: string, displayName: string): Promise<void> {
   const response = await fetch(audioUrl, { credentials: 'same-origin' });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const blob = await response.blob();
-  const objectUrl = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement('a');
-    link.href = objectUrl;
-    link.download = downloadFileName(displayName);
-    link.rel = 'noopener';
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // Give the browser a moment to start the download before the link dies.
-    setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
-  }
+  saveFile(await response.blob(), downloadFileName(displayName));
 }
 
 /** An absolute link for sharing (signed links are relative to the app). */

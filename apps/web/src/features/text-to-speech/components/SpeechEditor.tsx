@@ -7,6 +7,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Textarea } from '../../../components/ui/input.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useFormatters } from '../../../lib/i18n.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 import { downloadAudio, downloadFileName } from '../../player/index.ts';
 import { ttsApi } from '../api/tts-api.ts';
 import type { LastAudio } from '../hooks/use-generate-speech.ts';
@@ -52,18 +53,7 @@ function DownloadLink({ audio }: { audio: { audioUrl: string; displayName: strin
 /** Saves the generation's captions under the same name as its MP3. */
 async function downloadCaptions(audio: LastAudio, format: 'srt' | 'vtt'): Promise<void> {
   const response = await ttsApi.captions(audio.generationId, format);
-  const objectUrl = URL.createObjectURL(await response.blob());
-  try {
-    const link = document.createElement('a');
-    link.href = objectUrl;
-    link.download = downloadFileName(audio.displayName).replace(/\.mp3$/, `.${format}`);
-    link.rel = 'noopener';
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
-  }
+  saveFile(await response.blob(), downloadFileName(audio.displayName).replace(/\.mp3$/, `.${format}`));
 }
 
 function CaptionsLink({ audio, format }: { audio: LastAudio; format: 'srt' | 'vtt' }) {
