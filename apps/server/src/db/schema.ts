@@ -43,6 +43,12 @@ export const refreshTokens = pgTable(
 );
 
 export const RESERVATION_STATUSES = ['held', 'settled', 'released'] as const;
+
+/** A refunded grant's share of a hold (see credit_reservations.forfeits). */
+export interface HoldForfeit {
+  grantId: string;
+  amount: number;
+}
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 
 /** Credits put aside for a job until it is settled (charged) or released (given back). */
@@ -65,6 +71,11 @@ export const creditReservations = pgTable(
      * moment by which a job's row must exist. Past it, a hold with no live job is released by the sweep.
      */
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * Parts of this hold that came out of grants refunded since it was made and that the rest of the balance could not
+     * take over: they never come back to the balance (written off as 'refund_reversal' rows when the hold ends).
+     */
+    forfeits: jsonb('forfeits').$type<HoldForfeit[]>().notNull().default([]),
     createdAt: createdAt(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
   },
@@ -101,10 +112,14 @@ export const creditTransactions = pgTable(
     uniqueIndex('credit_transactions_monthly_grant_once')
       .on(table.userId, table.reference)
       .where(sql`${table.reason} = 'monthly_grant'`),
-    // A grant lapses or is reversed at most once (reference: the grant's row id).
+    // A grant lapses or is reversed at most once (reference: the grant's row id)...
     uniqueIndex('credit_transactions_grant_closed_once')
       .on(table.reference)
-      .where(sql`${table.reason} in ('expiry', 'refund_reversal')`),
+      .where(sql`${table.reason} in ('expiry', 'refund_reversal') and ${table.reservationId} is null`),
+    // ...and a refunded grant's share of a hold is written off once, when that hold ends.
+    uniqueIndex('credit_transactions_hold_forfeit_once')
+      .on(table.reference, table.reservationId)
+      .where(sql`${table.reason} = 'refund_reversal' and ${table.reservationId} is not null`),
   ],
 );
 

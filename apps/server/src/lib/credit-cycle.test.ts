@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cycleIndexAt, cycleStart, grantExpiry, openLotRemainders, prorate, remainingFraction, type CreditLot } from './credit-cycle.ts';
+import { cycleIndexAt, cycleStart, grantExpiry, openLotShares, prorate, remainingFraction, type CreditLot } from './credit-cycle.ts';
 
 const at = (iso: string) => new Date(iso);
 
@@ -79,19 +79,38 @@ describe('proration', () => {
 describe('grant remainders (oldest spent first)', () => {
   const lot = (id: string, amount: number, closedAmount: number | null = null): CreditLot => ({ id, amount, expiresAt: null, closedAmount });
 
+  const remaindersOf = (lots: CreditLot[], spent: number) =>
+    new Map([...openLotShares(lots, spent)].map(([id, share]) => [id, share.remaining]));
+
   it('lays spending on the oldest grants first', () => {
-    const remainders = openLotRemainders([lot('a', 100), lot('b', 100), lot('c', 100)], 150);
+    const remainders = remaindersOf([lot('a', 100), lot('b', 100), lot('c', 100)], 150);
     expect(Object.fromEntries(remainders)).toEqual({ a: 0, b: 50, c: 100 });
   });
 
   it('counts a closed grant as having used exactly what did not lapse', () => {
     // a: 100 granted, 30 lapsed, so 70 of the 120 spent were a's; b carries the other 50.
-    const remainders = openLotRemainders([lot('a', 100, 30), lot('b', 100)], 120);
+    const remainders = remaindersOf([lot('a', 100, 30), lot('b', 100)], 120);
     expect(Object.fromEntries(remainders)).toEqual({ b: 50 });
   });
 
   it('leaves credits returned after their grant closed to no grant', () => {
-    const remainders = openLotRemainders([lot('a', 100, 0), lot('b', 100)], 60);
+    const remainders = remaindersOf([lot('a', 100, 0), lot('b', 100)], 60);
     expect(Object.fromEntries(remainders)).toEqual({ b: 100 });
+  });
+
+  it('puts the credits on hold on the newest grants the spending reached', () => {
+    // 250 spent, 120 of it still on hold: the held credits are the walk's last 120 (b's last 70 and c's 50).
+    const shares = openLotShares([lot('a', 100), lot('b', 100), lot('c', 100)], 250, 120);
+    expect(Object.fromEntries(shares)).toEqual({
+      a: { remaining: 0, held: 0 },
+      b: { remaining: 0, held: 70 },
+      c: { remaining: 50, held: 50 },
+    });
+  });
+
+  it('never counts more on hold than the open grants gave', () => {
+    // a closed having used 70; 40 of the open spending is left for b, though 90 is reported held.
+    const shares = openLotShares([lot('a', 100, 30), lot('b', 100)], 110, 90);
+    expect(Object.fromEntries(shares)).toEqual({ b: { remaining: 60, held: 40 } });
   });
 });

@@ -75,25 +75,38 @@ export interface CreditLot {
   id: string;
   amount: number;
   expiresAt: Date | null;
-  /** Credits taken when it closed (expiry or refund reversal); null while open. */
+  /** Credits taken when it closed (expiry or refund reversal, plus shares of holds written off since); null while open. */
   closedAmount: number | null;
 }
 
+/** What is left of an open grant, and how much of what it gave is still on hold (not yet charged). */
+export interface LotShare {
+  remaining: number;
+  held: number;
+}
+
 /**
- * What is left of each open grant, spending the oldest first. `spent` is everything spending took from the balance
- * (holds, charges, less releases). A closed grant used exactly `amount - closedAmount`; the rest of the spending is
- * laid on the open grants, oldest first. Credits given back after their grant closed belong to no grant (they never
- * lapse), so the open grants' remainders never add up to more than the balance.
+ * Each open grant's remainder, spending the oldest first, and its share of the credits on hold. `spent` is everything
+ * spending took from the balance (holds, charges, less releases); `held` is the part of it still on hold on open
+ * grants. A closed grant used exactly `amount - closedAmount`; the rest of the spending is laid on the open grants,
+ * oldest first. Holds are the newest spending, so they are the last `held` credits of that walk: they sit on the
+ * newest grants it reached. Credits given back after their grant closed belong to no grant (they never lapse), so the
+ * open grants' remainders never add up to more than the balance.
  */
-export function openLotRemainders(lotsOldestFirst: readonly CreditLot[], spent: number): Map<string, number> {
+export function openLotShares(lotsOldestFirst: readonly CreditLot[], spent: number, held = 0): Map<string, LotShare> {
   let unassigned = spent;
   for (const lot of lotsOldestFirst) if (lot.closedAmount !== null) unassigned -= lot.amount - lot.closedAmount;
-  const remainders = new Map<string, number>();
+  const consumedEnd = Math.max(0, unassigned);
+  const heldStart = consumedEnd - Math.min(Math.max(0, held), consumedEnd);
+  const shares = new Map<string, LotShare>();
+  let start = 0;
   for (const lot of lotsOldestFirst) {
     if (lot.closedAmount !== null) continue;
-    const taken = Math.min(lot.amount, Math.max(0, unassigned));
-    unassigned -= taken;
-    remainders.set(lot.id, lot.amount - taken);
+    const end = start + lot.amount;
+    const consumed = Math.min(lot.amount, Math.max(0, consumedEnd - start));
+    const heldShare = Math.max(0, Math.min(end, consumedEnd) - Math.max(start, heldStart));
+    shares.set(lot.id, { remaining: lot.amount - consumed, held: heldShare });
+    start = end;
   }
-  return remainders;
+  return shares;
 }

@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
 import type { CreditReason } from '@sound-studio/shared';
 import type { Database } from '../db/client.ts';
-import { creditReservations, creditTransactions, users } from '../db/schema.ts';
+import { creditReservations, creditTransactions, users, type HoldForfeit } from '../db/schema.ts';
 
 export type ReservationRow = typeof creditReservations.$inferSelect;
 export type LedgerRow = typeof creditTransactions.$inferSelect;
@@ -115,6 +115,21 @@ export class CreditRepository {
       .where(eq(creditReservations.id, reservationId))
       .for('update');
     return reservation;
+  }
+
+  /** The user's holds still held, newest first (by their hold rows' ledger order); locked (FOR UPDATE) when `lock`. */
+  heldReservations(userId: string, lock = false): Promise<ReservationRow[]> {
+    const holdOrder = sql`(select min(${creditTransactions.sequence}) from ${creditTransactions} where ${creditTransactions.reservationId} = ${creditReservations.id})`;
+    const query = this.db
+      .select()
+      .from(creditReservations)
+      .where(and(eq(creditReservations.userId, userId), eq(creditReservations.status, 'held')))
+      .orderBy(desc(holdOrder));
+    return lock ? query.for('update') : query;
+  }
+
+  async setForfeits(reservationId: string, forfeits: HoldForfeit[]): Promise<void> {
+    await this.db.update(creditReservations).set({ forfeits }).where(eq(creditReservations.id, reservationId));
   }
 
   async insertReservation(reservation: NewReservation): Promise<string | undefined> {

@@ -1,8 +1,8 @@
-import { PRICING_PATH, type CreditReason, type InsufficientCreditsDetails } from '@sound-studio/shared';
+import { CREDIT_FAILURE_MESSAGES, PRICING_PATH, type CreditReason, type InsufficientCreditsDetails } from '@sound-studio/shared';
 import type { Database } from '../db/client.ts';
-import type { ReservationStatus } from '../db/schema.ts';
+import type { HoldForfeit, ReservationStatus } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
-import { openLotRemainders, type CreditLot } from './credit-cycle.ts';
+import { openLotShares, type CreditLot } from './credit-cycle.ts';
 import { CreditRepository, type ReservationRow } from './credit-repository.ts';
 import { AppError } from './errors.ts';
 
@@ -19,6 +19,8 @@ export interface OpenGrant {
   id: string;
   amount: number;
   remaining: number;
+  /** Of what it gave, the credits still on hold for unfinished work. */
+  held: number;
   reason: GrantReason;
   reference: string | null;
   expiresAt: Date | null;
@@ -164,33 +166,43 @@ export class CreditService {
     const grants = await ledger.grantRows(userId, GRANT_REASONS);
     const closings = await ledger.closingRows(userId, CLOSING_REASONS);
     const spent = await ledger.sumLedger(userId, SPENDING_REASONS);
-    const closedAmount = new Map(closings.map((row) => [row.reference, -row.amount]));
+    const holds = await ledger.heldReservations(userId);
+    // A refunded grant closes with one row and may lose more later (its shares of holds, as they end).
+    const closedAmount = new Map<string, number>();
+    for (const row of closings) if (row.reference) closedAmount.set(row.reference, (closedAmount.get(row.reference) ?? 0) - row.amount);
     const lots: CreditLot[] = grants.map((row) => ({
       id: row.id,
       amount: row.amount,
       expiresAt: row.expiresAt,
       closedAmount: closedAmount.get(row.id) ?? null,
     }));
-    const remainders = openLotRemainders(lots, -(spent ?? 0));
-    return grants
-      .filter((row) => remainders.has(row.id))
-      .map((row) => ({
-        id: row.id,
-        amount: row.amount,
-        remaining: remainders.get(row.id) ?? 0,
-        reason: row.reason as GrantReason,
-        reference: row.reference,
-        expiresAt: row.expiresAt,
-        createdAt: row.createdAt,
-      }));
+    // Written-off shares of holds belong to grants already closed, so they are not on hold on open ones.
+    const heldOnOpenGrants = holds.reduce((sum, hold) => sum + hold.amount - forfeitTotal(hold.forfeits), 0);
+    const shares = openLotShares(lots, -(spent ?? 0), heldOnOpenGrants);
+    return grants.flatMap((row) => {
+      const share = shares.get(row.id);
+      if (!share) return [];
+      return [
+        {
+          id: row.id,
+          amount: row.amount,
+          remaining: share.remaining,
+          held: share.held,
+          reason: row.reason as GrantReason,
+          reference: row.reference,
+          expiresAt: row.expiresAt,
+          createdAt: row.createdAt,
+        },
+      ];
+    });
   }
 
   /**
-   * Closes grants: their unspent remainders leave the balance as 'expiry' (lapsed) or 'refund_reversal' rows, one per
-   * grant even when nothing is left (the row marks the grant closed; the unique index keeps it to one). The user's row
-   * is locked first, so no spending moves between reading the remainders and taking them. Returns the credits taken.
+   * Closes grants: their unspent remainders leave the balance as 'expiry' (lapsed) rows, one per grant even when nothing
+   * is left (the row marks the grant closed; the unique index keeps it to one). The user's row is locked first, so no
+   * spending moves between reading the remainders and taking them. Returns the credits taken.
    */
-  async closeGrants(userId: string, pick: (open: OpenGrant[]) => OpenGrant[], reason: GrantClosingReason, description: string): Promise<number> {
+  async #closeGrants(userId: string, pick: (open: OpenGrant[]) => OpenGrant[], reason: GrantClosingReason, description: string): Promise<number> {
     return this.db.transaction(async (tx) => {
       const ledger = new CreditRepository(tx);
       await ledger.lockUserRow(userId);
@@ -215,12 +227,52 @@ export class CreditService {
 
   /** Lapses every open grant whose roll-over limit has come by `at`. */
   expireGrants(userId: string, at: Date): Promise<number> {
-    return this.closeGrants(
+    return this.#closeGrants(
       userId,
       (open) => open.filter((grant) => grant.expiresAt !== null && grant.expiresAt.getTime() <= at.getTime()),
       'expiry',
       'Unused credits expired',
     );
+  }
+
+  /**
+   * Takes refunded grants back, so none of their credits can be spent again:
+   * - the unspent remainder leaves the balance at once;
+   * - their credits on hold for unfinished work are taken over by the rest of the balance as far as it goes (the
+   *   refund takes that much more now, and the work stays paid for: it finishes and is charged as usual);
+   * - what the balance cannot take over is written off on those holds, newest first: when such a hold ends, that
+   *   part never comes back (a failed or cancelled job returns nothing of it), and finished work whose own hold
+   *   cannot absorb it is charged to what the balance holds then, or stopped uncharged (see settle).
+   * One 'refund_reversal' row per grant (the unique index keeps it to one). Returns the credits taken now.
+   */
+  async reverseGrants(userId: string, pick: (open: OpenGrant[]) => OpenGrant[], description: string): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const ledger = new CreditRepository(tx);
+      await ledger.lockUserRow(userId);
+      const holds = await ledger.heldReservations(userId, true);
+      const inTx = this.within(tx);
+      let taken = 0;
+      for (const { id } of pick(await inTx.openGrants(userId))) {
+        // Each reversal moves the others' shares (a closed grant's held credits are no longer on open ones).
+        const grant = (await inTx.openGrants(userId)).find((open) => open.id === id);
+        if (!grant) continue;
+        const takenOver = Math.max(0, Math.min(grant.held, (await inTx.balance(userId)) - grant.remaining));
+        const reversal = grant.remaining + takenOver;
+        const inserted = await ledger.insertLedgerRowOnce({
+          userId,
+          amount: -reversal,
+          reason: 'refund_reversal',
+          description,
+          reference: id,
+          createdAt: this.#now(),
+        });
+        if (!inserted) continue;
+        if (reversal > 0) await ledger.subtractFromBalance(userId, reversal);
+        await writeOffOnHolds(ledger, holds, id, grant.held - takenOver);
+        taken += reversal;
+      }
+      return taken;
+    });
   }
 
   /**
@@ -302,7 +354,9 @@ export class CreditService {
 
   /**
    * Charges finished work: releases the hold and charges `actualAmount` (default: the amount held); any difference
-   * returns to the balance. Settling again, or settling a released reservation, changes nothing.
+   * returns to the balance. Settling again, or settling a released reservation, changes nothing. A hold carrying a
+   * refunded grant's share (see reverseGrants) gives that share back to nobody: the charge plus that share must fit in
+   * the hold and the balance, else 402 INSUFFICIENT_CREDITS and nothing changes (the work is stopped, then released).
    */
   async settle(reservationId: string, actualAmount?: number): Promise<ReservationOutcome> {
     this.liveRequestHolds.delete(reservationId);
@@ -315,7 +369,15 @@ export class CreditService {
         throw new RangeError(`Cannot charge ${charged} credits against a hold of ${reservation.amount}`);
       }
       const resolvedAt = this.#now();
-      await returnHold(ledger, reservation, resolvedAt, reservation.amount - charged);
+      // A refunded grant's share written off on this hold comes out of what the hold gives back; where that is not
+      // enough, the rest of the balance pays, or the work is stopped uncharged (the caller's failure path releases it).
+      const creditedBack = reservation.amount - charged - forfeitTotal(reservation.forfeits);
+      if (creditedBack < 0 && !(await ledger.debitIfCovered(reservation.userId, -creditedBack))) {
+        const available = await this.within(tx).balance(reservation.userId);
+        const details: InsufficientCreditsDetails = { redirectUrl: PRICING_PATH, required: -creditedBack, available };
+        throw new AppError('INSUFFICIENT_CREDITS', CREDIT_FAILURE_MESSAGES.refundedWorkStopped, { ...details });
+      }
+      await returnHold(ledger, reservation, resolvedAt, Math.max(0, creditedBack));
       if (charged > 0) {
         await ledger.insertLedgerRow({
           userId: reservation.userId,
@@ -340,7 +402,7 @@ export class CreditService {
       const reservation = await lockReservation(ledger, reservationId);
       if (reservation.status !== 'held') return outcomeOf(reservation);
       const resolvedAt = this.#now();
-      await returnHold(ledger, reservation, resolvedAt, reservation.amount);
+      await returnHold(ledger, reservation, resolvedAt, reservation.amount - forfeitTotal(reservation.forfeits));
       const released = await ledger.markReleased(reservation.id, resolvedAt);
       return outcomeOf(released ?? reservation);
     });
@@ -351,7 +413,10 @@ export class CreditService {
   }
 }
 
-/** Writes the 'release' row for the whole hold and credits the balance with what is not charged. */
+/**
+ * Writes the 'release' row for the whole hold, a 'refund_reversal' row for each refunded grant's share written off on
+ * it, and credits the balance with `creditedBack` (what neither the charge, written separately, nor those shares take).
+ */
 async function returnHold(ledger: CreditRepository, reservation: ReservationRow, at: Date, creditedBack: number): Promise<void> {
   await ledger.insertLedgerRow({
     userId: reservation.userId,
@@ -362,8 +427,35 @@ async function returnHold(ledger: CreditRepository, reservation: ReservationRow,
     reservationId: reservation.id,
     createdAt: at,
   });
-  // The hold's amount comes back and the charge (written separately) takes its part again.
+  for (const forfeit of reservation.forfeits) {
+    await ledger.insertLedgerRow({
+      userId: reservation.userId,
+      amount: -forfeit.amount,
+      reason: 'refund_reversal',
+      description: 'Credits of a refunded payment, held for this work',
+      reference: forfeit.grantId,
+      reservationId: reservation.id,
+      createdAt: at,
+    });
+  }
   await ledger.addToBalance(reservation.userId, creditedBack);
+}
+
+/** Writes `amount` of a refunded grant off on the holds (newest first, as far as each has room). */
+async function writeOffOnHolds(ledger: CreditRepository, holdsNewestFirst: ReservationRow[], grantId: string, amount: number): Promise<void> {
+  let left = amount;
+  for (const hold of holdsNewestFirst) {
+    if (left <= 0) return;
+    const share = Math.min(left, hold.amount - forfeitTotal(hold.forfeits));
+    if (share <= 0) continue;
+    hold.forfeits = [...hold.forfeits, { grantId, amount: share }];
+    await ledger.setForfeits(hold.id, hold.forfeits);
+    left -= share;
+  }
+}
+
+function forfeitTotal(forfeits: readonly HoldForfeit[]): number {
+  return forfeits.reduce((sum, forfeit) => sum + forfeit.amount, 0);
 }
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -539,10 +539,9 @@ export class BillingService {
       const subscription = await work.repository.findSubscription(userId, true);
       if (!subscription) throw new AppError('NOT_FOUND', 'Subscription not found');
       await work.repository.setInvoiceStatus(invoice.id, 'refunded');
-      await work.credits.closeGrants(
+      await work.credits.reverseGrants(
         userId,
         (open) => open.filter((grant) => grant.reason === 'monthly_grant' && grant.createdAt.getTime() >= paidAt.getTime()),
-        'refund_reversal',
         'Credits of a refunded payment',
       );
       await work.repository.cancelPendingFor(userId, this.#now());

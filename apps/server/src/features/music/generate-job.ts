@@ -1,5 +1,5 @@
 import { MusicError, type MusicEngine } from '@sound-studio/audio';
-import { MUSIC_MESSAGES } from '@sound-studio/shared';
+import { CREDIT_FAILURE_MESSAGES, MUSIC_MESSAGES } from '@sound-studio/shared';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { JobContext, JobRecord, JobResult } from '../../jobs/types.ts';
@@ -116,9 +116,12 @@ function progressReporter(deps: MusicJobDependencies, track: TrackRow, reportPro
   };
 }
 
-/** The message a failed track shows: the policy text for a provider's refusal, else the spec's generic failure. */
+/**
+ * The message a failed track shows: the policy text for a provider's refusal, why work paid by a refunded payment was
+ * stopped, else the spec's generic failure.
+ */
 export function failureMessage(error: string | null): string {
-  return error === MUSIC_MESSAGES.promptRejected ? error : MUSIC_MESSAGES.generationFailed;
+  return error === MUSIC_MESSAGES.promptRejected || error === CREDIT_FAILURE_MESSAGES.refundedWorkStopped ? error : MUSIC_MESSAGES.generationFailed;
 }
 
 /** The provider's refusal becomes the policy text the track shows; other errors the spec's failure (the log keeps why). */

@@ -1,0 +1,4 @@
+DROP INDEX "credit_transactions_grant_closed_once";--> statement-breakpoint
+ALTER TABLE "credit_reservations" ADD COLUMN "forfeits" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "credit_transactions_hold_forfeit_once" ON "credit_transactions" USING btree ("reference","reservation_id") WHERE "credit_transactions"."reason" = 'refund_reversal' and "credit_transactions"."reservation_id" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "credit_transactions_grant_closed_once" ON "credit_transactions" USING btree ("reference") WHERE "credit_transactions"."reason" in ('expiry', 'refund_reversal') and "credit_transactions"."reservation_id" is null;
