@@ -46,6 +46,8 @@ const IN_CI = Boolean(process.env.CI) && process.env.CI !== 'false';
  */
 export const POSTGRES_SUITE = [
   'apps/server/src/lib/credit-service.test.ts', // "exactly as many concurrent reservations as the balance covers"
+  'apps/server/src/features/billing/ledger.property.test.ts', // the ledger's rules under random steps, concurrent webhooks
+  'apps/server/src/features/billing/refund-holds.test.ts', // refunds with work on hold (row locks on the holds)
   'apps/server/src/lib/credit-hold-sweeper.test.ts', // hold leases compared in SQL
   'apps/server/src/features/credits/credits.test.ts', // ledger sums by month
   'apps/server/src/features/custom-voices/voice-slots.test.ts', // concurrent voice saves past the plan's slots
