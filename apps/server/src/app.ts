@@ -45,7 +45,7 @@ import { RedisRateLimitStore } from './lib/rate-limit/redis-store.ts';
 import type { RateLimitStore } from './lib/rate-limit/store.ts';
 import { RealtimeHub } from './lib/realtime-hub.ts';
 import { installApiRateLimit, installCsrfProtection } from './lib/request-guards.ts';
-import { installSecurityHeaders } from './lib/security-headers.ts';
+import { installPrivateReplyCacheControl, installSecurityHeaders } from './lib/security-headers.ts';
 import { zodValidatorCompiler } from './lib/zod-validation.ts';
 
 export interface BuildAppOptions {
@@ -106,6 +106,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     installApiRateLimit(app);
     installCsrfProtection(app);
     await installSecurityHeaders(app, config.webDistDir);
+    installPrivateReplyCacheControl(app);
     await registerApiDocs(app);
     await app.register(
       async (api) => {
