@@ -45,7 +45,7 @@ import { RedisRateLimitStore } from './lib/rate-limit/redis-store.ts';
 import type { RateLimitStore } from './lib/rate-limit/store.ts';
 import { RealtimeHub } from './lib/realtime-hub.ts';
 import { installApiRateLimit, installCsrfProtection } from './lib/request-guards.ts';
-import { installSecurityHeaders } from './lib/security-headers.ts';
+import { installPrivateReplyCacheControl, installSecurityHeaders } from './lib/security-headers.ts';
 import { zodValidatorCompiler } from './lib/zod-validation.ts';
 
 export interface BuildAppOptions {
@@ -106,6 +106,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     installApiRateLimit(app);
     installCsrfProtection(app);
     await installSecurityHeaders(app, config.webDistDir);
+    installPrivateReplyCacheControl(app);
     await registerApiDocs(app);
     await app.register(
       async (api) => {
@@ -162,8 +163,12 @@ function decorateServices(app: FastifyInstance, services: Services): void {
     const token = bearerToken(request.headers.authorization);
     request.auth = await authenticateAccessToken(database.db, config.jwtSecret, clock.now(), token);
   });
-  // The per-key limiter shares the store (Redis when configured); its keys (`api:key:<id>`) never meet per-user ones.
-  const apiKeys = new ApiKeyAuthenticator(database.db, clock, new RateLimiter('api', config.apiKeys.rateLimit, rateLimitStore, clock));
+  // The key limiters share the store (Redis when configured); their keys (`api:key:<id>`, `api:key-owner:<user id>`)
+  // never meet the signed-in web API's (`api:user:<id>`), so key traffic and web traffic are limited apart.
+  const apiKeys = new ApiKeyAuthenticator(database.db, clock, {
+    perKey: new RateLimiter('api', config.apiKeys.rateLimit, rateLimitStore, clock),
+    perUser: new RateLimiter('api', config.apiKeys.userRateLimit, rateLimitStore, clock),
+  });
   app.decorate('apiKeys', apiKeys);
   app.decorateRequest('apiKey', null);
   app.decorate('authenticateApiKey', async (request) => {

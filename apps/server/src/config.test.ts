@@ -163,6 +163,23 @@ describe('loadConfig', () => {
     expect(message).not.toContain('"short"');
   });
 
+  it('reads the API key limits: per key, and per user across keys over the same window and block', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).apiKeys).toEqual({
+      rateLimit: { max: 60, windowSeconds: 60, blockSeconds: 60 },
+      userRateLimit: { max: 120, windowSeconds: 60, blockSeconds: 60 },
+    });
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      API_KEY_USER_RATE_LIMIT_MAX: '500',
+      API_KEY_RATE_LIMIT_WINDOW_SECONDS: '3600',
+      API_KEY_RATE_LIMIT_BLOCK_SECONDS: '600',
+    });
+    expect(config.apiKeys.userRateLimit).toEqual({ max: 500, windowSeconds: 3600, blockSeconds: 600 });
+    expect(configError({ API_KEY_USER_RATE_LIMIT_MAX: '0' })).toContain(
+      'API_KEY_USER_RATE_LIMIT_MAX must be a whole number between 1 and 10000000 (got "0")',
+    );
+  });
+
   it('returns a deeply frozen object', () => {
     const config = loadConfig({ DATA_DIR: dataDir() });
     expect(Object.isFrozen(config)).toBe(true);

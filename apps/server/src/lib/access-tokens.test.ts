@@ -1,11 +1,14 @@
-import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sameBytesOtherText } from '../../test/encodings.ts';
+import { tokenWithClaims } from '../../test/signed-claims.ts';
 import { signAccessToken, verifyAccessToken } from './access-tokens.ts';
 
 const SECRET = 'a-test-secret-that-is-long-enough-for-hs256';
 const NOW = Date.parse('2030-01-01T00:00:00Z');
-const subject = { userId: 'user-1', sessionId: 'session-1' };
+const USER_ID = '0b5c3a52-6f0e-4c3e-9a7d-2f1e8b6c4d10';
+const SESSION_ID = '7d9e1f20-3a4b-4c5d-8e6f-9a0b1c2d3e4f';
+const subject = { userId: USER_ID, sessionId: SESSION_ID };
+const signedWith = (claims: Record<string, unknown>) => tokenWithClaims(SECRET, claims);
 
 function decode(part: string): unknown {
   return JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
@@ -16,10 +19,10 @@ describe('access tokens', () => {
     const token = signAccessToken(SECRET, subject, NOW);
     const [header, payload] = token.split('.') as [string, string, string];
     expect(decode(header)).toEqual({ alg: 'HS256', typ: 'JWT' });
-    expect(decode(payload)).toEqual({ sub: 'user-1', sid: 'session-1', iat: NOW / 1000, exp: NOW / 1000 + 900 });
+    expect(decode(payload)).toEqual({ sub: USER_ID, sid: SESSION_ID, iat: NOW / 1000, exp: NOW / 1000 + 900 });
     expect(verifyAccessToken(SECRET, token, NOW)).toEqual({
       valid: true,
-      claims: { sub: 'user-1', sid: 'session-1', iat: NOW / 1000, exp: NOW / 1000 + 900 },
+      claims: { sub: USER_ID, sid: SESSION_ID, iat: NOW / 1000, exp: NOW / 1000 + 900 },
     });
   });
 
@@ -33,7 +36,7 @@ describe('access tokens', () => {
     const token = signAccessToken(SECRET, subject, NOW);
     expect(verifyAccessToken('another-secret-another-secret-another', token, NOW)).toEqual({ valid: false, reason: 'bad_signature' });
     const [header, , signature] = token.split('.');
-    const forgedPayload = Buffer.from(JSON.stringify({ sub: 'admin', sid: 'session-1', iat: 0, exp: 9e9 })).toString('base64url');
+    const forgedPayload = Buffer.from(JSON.stringify({ sub: 'admin', sid: SESSION_ID, iat: 0, exp: 9e9 })).toString('base64url');
     expect(verifyAccessToken(SECRET, `${header}.${forgedPayload}.${signature}`, NOW)).toEqual({ valid: false, reason: 'bad_signature' });
   });
 
@@ -58,9 +61,19 @@ describe('access tokens', () => {
   });
 
   it('reject correctly signed payloads without the required claims', () => {
-    const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
-    const payload = Buffer.from(JSON.stringify({ sub: 'user-1' })).toString('base64url');
-    const signature = createHmac('sha256', SECRET).update(`${header}.${payload}`).digest('base64url');
-    expect(verifyAccessToken(SECRET, `${header}.${payload}.${signature}`, NOW)).toEqual({ valid: false, reason: 'malformed' });
+    expect(verifyAccessToken(SECRET, signedWith({ sub: USER_ID }), NOW)).toEqual({ valid: false, reason: 'malformed' });
+  });
+
+  const VALID_CLAIMS = { sub: USER_ID, sid: SESSION_ID, iat: NOW / 1000, exp: NOW / 1000 + 900 };
+  it.each([
+    ['a session id that is not a UUID', { sid: 'not-a-uuid' }],
+    ['a user id that is not a UUID', { sub: "1' OR '1'='1" }],
+    ['a numeric user id', { sub: 42 }],
+    ['a fractional expiry', { exp: NOW / 1000 + 900.5 }],
+    ['an expiry given as text', { exp: String(NOW / 1000 + 900) }],
+    ['a negative issue time', { iat: -1 }],
+  ])('reject correctly signed payloads with %s', (_label, change) => {
+    expect(verifyAccessToken(SECRET, signedWith(VALID_CLAIMS), NOW).valid).toBe(true);
+    expect(verifyAccessToken(SECRET, signedWith({ ...VALID_CLAIMS, ...change }), NOW)).toEqual({ valid: false, reason: 'malformed' });
   });
 });

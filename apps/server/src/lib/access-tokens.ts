@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { TOKEN_LIFETIMES } from '@sound-studio/shared';
+import { isUuid } from './ids.ts';
 import { signatureMatches } from './signature-match.ts';
 
 /** Claims of an access token: the user (sub), the session it belongs to (sid), issue and expiry in seconds. */
@@ -47,17 +48,30 @@ export function verifyAccessToken(secret: string, token: string, nowMs: number):
   return { valid: true, claims };
 }
 
+/**
+ * The payload's claims, or null unless each has the shape we sign: a token made with a leaked or shared secret (or by a
+ * bug) must end as "invalid token", never reach a query as a user id that is not a UUID.
+ */
 function parseClaims(payload: string): AccessTokenClaims | null {
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    if (typeof value !== 'object' || value === null) return null;
-    const { sub, sid, iat, exp } = value as Record<string, unknown>;
-    if (typeof sub !== 'string' || typeof sid !== 'string') return null;
-    if (typeof iat !== 'number' || typeof exp !== 'number') return null;
-    return { sub, sid, iat, exp };
+    value = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
   } catch {
     return null;
   }
+  if (typeof value !== 'object' || value === null) return null;
+  const { sub, sid, iat, exp } = value as Record<string, unknown>;
+  if (!isUuidClaim(sub) || !isUuidClaim(sid) || !isSecondsClaim(iat) || !isSecondsClaim(exp)) return null;
+  return { sub, sid, iat, exp };
+}
+
+function isUuidClaim(value: unknown): value is string {
+  return typeof value === 'string' && isUuid(value);
+}
+
+/** Whole seconds since the epoch, as JWT's NumericDate (we never sign fractions or negatives). */
+function isSecondsClaim(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 }
 
 function signatureBytes(secret: string, unsigned: string): Buffer {

@@ -1,5 +1,5 @@
 import fastifyHelmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -53,4 +53,30 @@ export async function installSecurityHeaders(app: FastifyInstance, webDistDir: s
     referrerPolicy: { policy: 'no-referrer' },
     frameguard: { action: 'deny' },
   });
+}
+
+/** Headers by which a request proves who is calling: access tokens, API keys (either header) and cookies. */
+const CREDENTIAL_HEADERS = ['authorization', 'xi-api-key', 'cookie'];
+
+/**
+ * Replies to a request that carries credentials, and every /api/auth reply (tokens, the profile), may hold one user's
+ * data: `Cache-Control: no-store` keeps them out of the browser's cache and any shared cache between. A route that
+ * chose its own caching (signed media links, voice previews, static assets) keeps it.
+ */
+export function installPrivateReplyCacheControl(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!reply.hasHeader('cache-control') && (isAuthRoute(request.url) || carriesCredentials(request.headers))) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
+}
+
+function isAuthRoute(url: string): boolean {
+  const path = url.split('?', 1)[0] ?? '';
+  return path === '/api/auth' || path.startsWith('/api/auth/');
+}
+
+function carriesCredentials(headers: FastifyRequest['headers']): boolean {
+  return CREDENTIAL_HEADERS.some((name) => headers[name] !== undefined);
 }

@@ -180,10 +180,57 @@ describe('per-key rate limit', () => {
   });
 });
 
+describe('per-user ceiling across keys', () => {
+  let ceiling: TestApp;
+
+  beforeAll(async () => {
+    ceiling = await TestApp.start({
+      database,
+      env: { API_KEY_RATE_LIMIT_MAX: '3', API_KEY_USER_RATE_LIMIT_MAX: '5', API_KEY_RATE_LIMIT_BLOCK_SECONDS: '30' },
+    });
+  });
+
+  afterAll(async () => {
+    await ceiling?.close();
+  });
+
+  const xiKey = (key: string) => ({ 'xi-api-key': key });
+  const callVoices = (app: TestApp, key: string) => app.request({ url: '/v1/voices', headers: xiKey(key) });
+
+  it('refuses the call after the ceiling across three keys, in the same 429 as a key over its own limit', async () => {
+    const user = await onPlan(ceiling, 'starter');
+    const [first, second, third] = await Promise.all(['One', 'Two', 'Three'].map((name) => newKey(ceiling, user, name)));
+    for (let call = 0; call < 3; call += 1) expect((await callModels(ceiling, bearer(first!.key))).statusCode).toBe(200);
+    // Refused by the key's own limit, so it does not count toward the ceiling.
+    const keyLimited = await callModels(ceiling, bearer(first!.key));
+    const keyLimitedElevenLabs = await callVoices(ceiling, first!.key);
+    expect(keyLimited.statusCode).toBe(429);
+    expect((await callModels(ceiling, bearer(second!.key))).statusCode).toBe(200);
+    expect((await callVoices(ceiling, second!.key)).statusCode).toBe(200);
+
+    // Five calls across keys: the sixth is refused, on a key that has made none of its own.
+    const userLimited = await callModels(ceiling, bearer(third!.key));
+    expect(userLimited.statusCode).toBe(429);
+    expect(userLimited.headers['retry-after']).toBe(keyLimited.headers['retry-after']);
+    expect(userLimited.body).toEqual(keyLimited.body);
+    expect(userLimited.body).toMatchObject({ error: { type: 'requests', code: 'rate_limit_exceeded' } });
+    const userLimitedElevenLabs = await callVoices(ceiling, third!.key);
+    expect(userLimitedElevenLabs.statusCode).toBe(429);
+    expect(userLimitedElevenLabs.body).toEqual(keyLimitedElevenLabs.body);
+
+    // Another account's keys have a ceiling of their own.
+    const other = await onPlan(ceiling, 'starter');
+    expect((await callModels(ceiling, bearer((await newKey(ceiling, other)).key))).statusCode).toBe(200);
+
+    ceiling.clock.advanceSeconds(30);
+    expect((await callModels(ceiling, bearer(third!.key))).statusCode).toBe(200);
+  });
+});
+
 const redisReachable = await isRedisReachable(REDIS_URL);
 itReachesRedis(redisReachable, REDIS_URL);
 
-describe.skipIf(!redisReachable)('per-key rate limit on Redis (REDIS_URL)', () => {
+describe.skipIf(!redisReachable)('API key rate limits on Redis (REDIS_URL)', () => {
   it('shares a key’s count between two server nodes', async () => {
     const env = {
       REDIS_URL,
@@ -205,6 +252,29 @@ describe.skipIf(!redisReachable)('per-key rate limit on Redis (REDIS_URL)', () =
       expect(limited.statusCode).toBe(429);
       expect(Number(limited.headers['retry-after'])).toBe(45);
       expect((await callModels(second, bearer(key))).statusCode).toBe(429);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+
+  it('shares the per-user ceiling across keys between two server nodes', async () => {
+    const env = {
+      REDIS_URL,
+      REDIS_KEY_PREFIX: `api-keys-test-${process.pid}-${Date.now()}-user:`,
+      API_KEY_USER_RATE_LIMIT_MAX: '3',
+    };
+    const clock = new TestClock(Date.now());
+    const first = await TestApp.start({ database, env, clock });
+    const second = await TestApp.start({ database, env, clock });
+    try {
+      const user = await onPlan(first, 'starter');
+      const keys = [await newKey(first, user, 'A'), await newKey(first, user, 'B'), await newKey(first, user, 'C')];
+      expect((await callModels(first, bearer(keys[0]!.key))).statusCode).toBe(200);
+      expect((await callModels(second, bearer(keys[1]!.key))).statusCode).toBe(200);
+      expect((await callModels(first, bearer(keys[2]!.key))).statusCode).toBe(200);
+      expect((await callModels(second, bearer(keys[2]!.key))).statusCode).toBe(429);
+      expect((await callModels(first, bearer(keys[0]!.key))).statusCode).toBe(429);
     } finally {
       await first.close();
       await second.close();

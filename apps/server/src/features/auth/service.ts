@@ -86,13 +86,18 @@ export class AuthService {
 
   async login(request: LoginBody): Promise<AuthSession> {
     const limiter = this.deps.rateLimiters.login;
-    // Counted before the password check: a burst of parallel guesses cannot slip past the limit while hashes run.
-    const attemptsRemaining = await limiter.countAttempt(request.email);
-    const account = await this.#repository.findCredentialsByEmail(request.email);
-    const passwordMatches = account
-      ? await verifyPassword(request.password, account.passwordHash)
-      : await verifyAgainstDecoy(request.password);
-    if (!account || !passwordMatches) {
+    // The attempt holds a slot of the limit before the password check, so a burst of parallel guesses cannot slip past
+    // the limit while hashes run; a correct password gives its slot back, so correct logins never lead to a block.
+    await limiter.startAttempt(request.email);
+    let accountId: string | null;
+    try {
+      accountId = await this.#accountWithPassword(request);
+    } catch (error) {
+      await limiter.finishAttempt(request.email, 'abandoned');
+      throw error;
+    }
+    if (!accountId) {
+      const attemptsRemaining = await limiter.finishAttempt(request.email, 'failed');
       const details: LoginFailureDetails = { attemptsRemaining };
       throw new AppError(
         'INVALID_CREDENTIALS',
@@ -100,9 +105,18 @@ export class AuthService {
         { ...details },
       );
     }
-    await limiter.reset(request.email);
-    const tokens = await this.#openSession(this.#repository, account.id);
-    return { ...tokens, user: await this.profile(account.id) };
+    await limiter.finishAttempt(request.email, 'succeeded');
+    const tokens = await this.#openSession(this.#repository, accountId);
+    return { ...tokens, user: await this.profile(accountId) };
+  }
+
+  /** The account's id when the email and password match; unknown emails cost a hash too, so timing tells nothing. */
+  async #accountWithPassword(request: LoginBody): Promise<string | null> {
+    const account = await this.#repository.findCredentialsByEmail(request.email);
+    const passwordMatches = account
+      ? await verifyPassword(request.password, account.passwordHash)
+      : await verifyAgainstDecoy(request.password);
+    return account && passwordMatches ? account.id : null;
   }
 
   /**

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthSession, CsrfTokenReply, MessageReply, UserReply } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { dataOf, errorOf, openTestDatabase, STRONG_PASSWORD, TestApp } from '../../../test/harness.ts';
+import { tokenWithClaims } from '../../../test/signed-claims.ts';
 
 let database: DatabaseHandle;
 let t: TestApp;
@@ -265,6 +266,19 @@ describe('CSRF protection', () => {
       expect(errorOf(reply).code).toBe('INVALID_CREDENTIALS');
     } finally {
       await relaxed.close();
+    }
+  });
+});
+
+describe('access tokens signed with the right secret but with claims we never sign', () => {
+  it('are refused with 401 in the error envelope, not a query error', async () => {
+    const { session } = await t.register();
+    const nowSeconds = Math.floor(t.clock.now() / 1000);
+    const claims = { sub: session.user.id, sid: 'not-a-uuid', iat: nowSeconds, exp: nowSeconds + 900 };
+    for (const forged of [claims, { ...claims, sid: 12 }, { ...claims, sub: 'admin' }]) {
+      const reply = await t.request({ url: '/api/auth/me', token: tokenWithClaims(t.config.jwtSecret, forged) });
+      expect(reply.statusCode).toBe(401);
+      expect(errorOf(reply)).toEqual({ success: false, code: 'UNAUTHORIZED', error: 'Invalid access token' });
     }
   });
 });

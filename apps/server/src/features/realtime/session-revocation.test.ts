@@ -4,6 +4,7 @@ import type { AuthSession } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { dataOf, openTestDatabase, STRONG_PASSWORD, TestApp, type RegisteredUser } from '../../../test/harness.ts';
 import { connectUserSocket, disconnection, handshakeRefusal } from '../../../test/sockets.ts';
+import { tokenWithClaims } from '../../../test/signed-claims.ts';
 
 const PROBE_EVENT = 'music_track_updated';
 
@@ -97,5 +98,16 @@ describe("revoking a session closes its '/user' sockets", () => {
     t.clock.advanceSeconds(t.config.refreshReuseGraceSeconds + 1);
     expect((await refresh(user.session.refreshToken)).statusCode).toBe(401);
     expect(await closed).toBe('io server disconnect');
+  });
+});
+
+describe("the '/user' handshake", () => {
+  it('refuses a token signed with the right secret whose session id is not a UUID', async () => {
+    const user = await t.register();
+    const nowSeconds = Math.floor(t.clock.now() / 1000);
+    const forged = tokenWithClaims(t.config.jwtSecret, { sub: user.session.user.id, sid: 'not-a-uuid', iat: nowSeconds, exp: nowSeconds + 900 });
+    expect(await handshakeRefusal(baseUrl, forged)).toBe('UNAUTHORIZED');
+    // The server is still serving sockets.
+    expect(await handshakeRefusal(baseUrl, user.session.accessToken)).toBeUndefined();
   });
 });

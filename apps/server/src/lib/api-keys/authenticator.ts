@@ -17,9 +17,16 @@ export interface ApiKeyContext {
 /** How often last_used_at is written: a busy key does not turn every call into an UPDATE. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
+/** The limits a key's call must pass: the key's own, and its owner's across all of their keys. */
+export interface ApiKeyLimiters {
+  perKey: RateLimiter;
+  perUser: RateLimiter;
+}
+
 /**
- * Checks a developer key on every call: known, not revoked, not expired, the owner's plan still has API access, and
- * the key's own rate limit (shared through Redis when configured). Revocation needs no cache to expire.
+ * Checks a developer key on every call: known, not revoked, not expired, the owner's plan still has API access, the
+ * key's own rate limit and its owner's ceiling across keys (both shared through Redis when configured). Revocation
+ * needs no cache to expire.
  */
 export class ApiKeyAuthenticator {
   readonly #repository: ApiKeyAccessRepository;
@@ -27,7 +34,7 @@ export class ApiKeyAuthenticator {
   constructor(
     db: Database,
     private readonly clock: Clock,
-    private readonly limiter: RateLimiter,
+    private readonly limiters: ApiKeyLimiters,
   ) {
     this.#repository = new ApiKeyAccessRepository(db);
   }
@@ -45,7 +52,9 @@ export class ApiKeyAuthenticator {
     }
     // A key made on a plan with API access stops working after a downgrade.
     if (!features.apiAccess) throw featureNotInPlanError('apiAccess', plan as PlanTier);
-    await this.limiter.consume(`key:${key.id}`);
+    // The key first: a call its own limit refuses does not use up the owner's other keys' share.
+    await this.limiters.perKey.consume(`key:${key.id}`);
+    await this.limiters.perUser.consume(`key-owner:${key.userId}`);
     if (!key.lastUsedAt || nowMs - key.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
       await this.#repository.touchLastUsed(key.id, new Date(nowMs));
     }

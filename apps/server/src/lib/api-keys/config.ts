@@ -4,6 +4,11 @@ import type { RateLimitRule } from '@sound-studio/shared';
 export interface ApiKeysConfig {
   /** Requests per key: `max` per `windowSeconds`, then refused for `blockSeconds` (429 with Retry-After). */
   rateLimit: RateLimitRule;
+  /**
+   * Requests per user across all of their keys, over the same window and block: without it every extra key would
+   * add its own `rateLimit.max` to what one account may send.
+   */
+  userRateLimit: RateLimitRule;
 }
 
 const wholeNumber = z.coerce.number().int().min(1).max(10_000_000);
@@ -11,6 +16,7 @@ const schema = z.object({
   API_KEY_RATE_LIMIT_MAX: wholeNumber.default(60),
   API_KEY_RATE_LIMIT_WINDOW_SECONDS: wholeNumber.default(60),
   API_KEY_RATE_LIMIT_BLOCK_SECONDS: wholeNumber.default(60),
+  API_KEY_USER_RATE_LIMIT_MAX: wholeNumber.default(120),
 });
 
 /** Reads the API_KEY_* variables; problems come back as lines for the configuration error. */
@@ -24,13 +30,11 @@ export function apiKeysConfigFrom(env: Record<string, string | undefined>): { co
     };
   }
   const values = parsed.data;
+  const window = { windowSeconds: values.API_KEY_RATE_LIMIT_WINDOW_SECONDS, blockSeconds: values.API_KEY_RATE_LIMIT_BLOCK_SECONDS };
   return {
     config: {
-      rateLimit: {
-        max: values.API_KEY_RATE_LIMIT_MAX,
-        windowSeconds: values.API_KEY_RATE_LIMIT_WINDOW_SECONDS,
-        blockSeconds: values.API_KEY_RATE_LIMIT_BLOCK_SECONDS,
-      },
+      rateLimit: { max: values.API_KEY_RATE_LIMIT_MAX, ...window },
+      userRateLimit: { max: values.API_KEY_USER_RATE_LIMIT_MAX, ...window },
     },
   };
 }

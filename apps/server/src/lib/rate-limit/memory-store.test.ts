@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TestClock } from '../../../test/harness.ts';
 import { createRateLimiters } from './limiter.ts';
 import { MemoryRateLimitStore } from './memory-store.ts';
-import { rateLimitStoreContract } from '../../../test/rate-limit-store-contract.ts';
+import { attemptStoreContract, rateLimitStoreContract } from '../../../test/rate-limit-store-contract.ts';
 
 const clock = new TestClock();
 let store = new MemoryRateLimitStore(clock);
@@ -17,6 +17,10 @@ describe('MemoryRateLimitStore', () => {
   rateLimitStoreContract(
     () => store,
     () => `key-${(keyCounter += 1)}`,
+  );
+  attemptStoreContract(
+    () => store,
+    () => `attempt-${(keyCounter += 1)}`,
   );
 
   it('sweeps finished windows and blocks, keeping running ones', async () => {
@@ -54,6 +58,22 @@ describe('RateLimiter', () => {
     });
     await login.reset('a@b.co');
     await login.assertAllowed('a@b.co');
+  });
+
+  it('refuses an attempt while running ones hold the slots with a one-second retry, and blocks only on failures', async () => {
+    const { login } = createRateLimiters(rules, store, clock);
+    await login.startAttempt('c@d.co');
+    await login.startAttempt('c@d.co');
+    await expect(login.startAttempt('c@d.co')).rejects.toMatchObject({
+      statusCode: 429,
+      details: { scope: 'login', retryAfterSeconds: 1 },
+      headers: { 'retry-after': '1' },
+    });
+    expect(await login.finishAttempt('c@d.co', 'succeeded')).toBe(1);
+    expect(await login.finishAttempt('c@d.co', 'failed')).toBe(1);
+    await login.startAttempt('c@d.co');
+    expect(await login.finishAttempt('c@d.co', 'failed')).toBe(0);
+    await expect(login.startAttempt('c@d.co')).rejects.toMatchObject({ details: { scope: 'login', retryAfterSeconds: 900 } });
   });
 
   it('uses hours in the registration message', async () => {

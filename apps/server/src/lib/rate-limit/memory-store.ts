@@ -1,9 +1,12 @@
 import type { RateLimitRule } from '@sound-studio/shared';
 import type { Clock } from '../clock.ts';
-import type { RateLimitHit, RateLimitState, RateLimitStore } from './store.ts';
+import type { AttemptOutcome, AttemptStart, AttemptState, RateLimitHit, RateLimitState, RateLimitStore } from './store.ts';
 
 interface Entry {
+  /** Hits, or failed attempts. */
   count: number;
+  /** Attempts started and not finished yet. */
+  running: number;
   windowEndsAt: number;
   blockedUntil: number;
 }
@@ -26,12 +29,38 @@ export class MemoryRateLimitStore implements RateLimitStore {
   }
 
   async hit(key: string, rule: RateLimitRule, nowMs: number): Promise<RateLimitHit> {
-    const entry = this.#current(key, nowMs) ?? { count: 0, windowEndsAt: nowMs + rule.windowSeconds * 1000, blockedUntil: 0 };
+    const entry = this.#current(key, nowMs) ?? newEntry(rule, nowMs);
     if (entry.blockedUntil > nowMs) return { counted: false, count: entry.count, retryAfterMs: entry.blockedUntil - nowMs };
     entry.count += 1;
     if (entry.count >= rule.max) entry.blockedUntil = nowMs + rule.blockSeconds * 1000;
     this.#entries.set(key, entry);
     return { counted: true, count: entry.count, retryAfterMs: Math.max(0, entry.blockedUntil - nowMs) };
+  }
+
+  async startAttempt(key: string, rule: RateLimitRule, nowMs: number): Promise<AttemptStart> {
+    const entry = this.#current(key, nowMs) ?? newEntry(rule, nowMs);
+    if (entry.blockedUntil > nowMs || entry.count + entry.running >= rule.max) {
+      return { admitted: false, ...attemptState(entry, nowMs) };
+    }
+    entry.running += 1;
+    this.#entries.set(key, entry);
+    return { admitted: true, ...attemptState(entry, nowMs) };
+  }
+
+  async finishAttempt(key: string, rule: RateLimitRule, outcome: AttemptOutcome, nowMs: number): Promise<AttemptState> {
+    // No entry: the window ended while the attempt ran; a failure then counts in a new one.
+    const entry = this.#current(key, nowMs) ?? newEntry(rule, nowMs);
+    entry.running = Math.max(0, entry.running - 1);
+    if (outcome === 'failed') {
+      entry.count += 1;
+      if (entry.count >= rule.max && entry.blockedUntil <= nowMs) entry.blockedUntil = nowMs + rule.blockSeconds * 1000;
+    } else if (outcome === 'succeeded') {
+      entry.count = 0;
+      entry.blockedUntil = 0;
+    }
+    if (entry.count === 0 && entry.running === 0) this.#entries.delete(key);
+    else this.#entries.set(key, entry);
+    return attemptState(entry, nowMs);
   }
 
   async reset(key: string): Promise<void> {
@@ -62,6 +91,14 @@ export class MemoryRateLimitStore implements RateLimitStore {
     }
     return entry;
   }
+}
+
+function newEntry(rule: RateLimitRule, nowMs: number): Entry {
+  return { count: 0, running: 0, windowEndsAt: nowMs + rule.windowSeconds * 1000, blockedUntil: 0 };
+}
+
+function attemptState(entry: Entry, nowMs: number): AttemptState {
+  return { failures: entry.count, running: entry.running, retryAfterMs: Math.max(0, entry.blockedUntil - nowMs) };
 }
 
 /** A window that ran out (and no block running), or a block that ended, leaves nothing worth keeping. */

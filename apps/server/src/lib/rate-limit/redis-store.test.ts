@@ -7,7 +7,7 @@ import { dataOf, errorOf, openTestDatabase, STRONG_PASSWORD, TEST_ADMIN_TOKEN, T
 import { isRedisReachable, itReachesRedis, TEST_REDIS_URL as REDIS_URL } from '../../../test/redis.ts';
 import { connectUserSocket, disconnection, handshakeRefusal } from '../../../test/sockets.ts';
 import { RedisRateLimitStore } from './redis-store.ts';
-import { rateLimitStoreContract } from '../../../test/rate-limit-store-contract.ts';
+import { attemptStoreContract, rateLimitStoreContract } from '../../../test/rate-limit-store-contract.ts';
 
 const reachable = await isRedisReachable(REDIS_URL);
 itReachesRedis(reachable, REDIS_URL);
@@ -33,6 +33,10 @@ describe.skipIf(!reachable)(`Redis (${REDIS_URL})${reachable ? '' : ': skipped, 
     rateLimitStoreContract(
       () => store,
       () => `key-${(keyCounter += 1)}`,
+    );
+    attemptStoreContract(
+      () => store,
+      () => `attempt-${(keyCounter += 1)}`,
     );
   });
 
