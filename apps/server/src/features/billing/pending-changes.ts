@@ -1,0 +1,115 @@
+import type { BillingOverview, CheckoutRequest } from '@sound-studio/shared';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { grantExpiry, prorate } from '../../lib/credit-cycle.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { PlanRow } from '../../lib/plan-repository.ts';
+import { currentCycle, periodFrom, priceOf, type BillingContext, type Work } from './billing-context.ts';
+import { overview } from './overview.ts';
+import type { PendingChangeRow, SubscriptionRow } from './repository.ts';
+
+/*
+ * A pending change is an upgrade quoted and waiting for its payment: the provider's checkout or invoice, or the
+ * operator's approval under manual billing. An account has at most one.
+ */
+
+/** Quotes the upgrade (prorated) and stores it as the account's one pending change, replacing an older one. */
+export async function createPendingChange(
+  ctx: BillingContext,
+  userId: string,
+  request: CheckoutRequest,
+  plans: { subscription: SubscriptionRow; current: PlanRow; target: PlanRow },
+): Promise<PendingChangeRow> {
+  const { subscription, current, target } = plans;
+  const now = ctx.now();
+  const currentPeriod = { start: subscription.currentPeriodStart, end: subscription.currentPeriodEnd };
+  const keepsPeriod = request.interval === subscription.interval && current.name !== 'free';
+  const period = keepsPeriod ? currentPeriod : periodFrom(subscription.cycleAnchor, subscription.cycleIndex, request.interval);
+  const quote = prorate({
+    now,
+    current: { priceCents: priceOf(current, subscription.interval), period: currentPeriod, monthlyCredits: current.monthlyCredits },
+    next: { priceCents: priceOf(target, request.interval), period, monthlyCredits: target.monthlyCredits },
+    cycle: currentCycle(subscription),
+  });
+  return ctx
+    .transaction(async (work) => {
+      await work.repository.cancelPendingFor(userId, now);
+      return work.repository.insertPendingChange({
+        userId,
+        plan: request.plan,
+        interval: request.interval,
+        amountDueCents: quote.amountDueCents,
+        creditsOnPayment: quote.credits,
+        periodStart: period.start,
+        periodEnd: period.end,
+        status: 'pending',
+        createdAt: now,
+      });
+    })
+    .catch((error: unknown) => {
+      // Two checkouts of one account at once: the one-pending-change index lets one through.
+      if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'Another plan change is being made; try again');
+      throw error;
+    });
+}
+
+/**
+ * A paid change takes effect: the plan at once, the prorated credits (once per change: the grant's unique key), and
+ * under manual billing the invoice (a provider reports its own). The caller holds the change's row lock.
+ */
+export async function applyPendingChange(
+  ctx: BillingContext,
+  work: Work,
+  pending: PendingChangeRow,
+  options: { recordInvoice: boolean; customerId?: string | null; providerSubscriptionId?: string | null },
+): Promise<void> {
+  const now = ctx.now();
+  const subscription = await work.repository.findSubscription(pending.userId, true);
+  if (!subscription) throw new AppError('NOT_FOUND', 'Subscription not found');
+  // A change paid after its quoted period ran out starts a fresh period from the current cycle.
+  const period =
+    pending.periodEnd.getTime() > now.getTime()
+      ? { start: pending.periodStart, end: pending.periodEnd }
+      : periodFrom(subscription.cycleAnchor, subscription.cycleIndex, pending.interval);
+  await work.repository.setPlan(pending.userId, pending.plan, now);
+  await work.repository.updateSubscription(pending.userId, {
+    interval: pending.interval,
+    status: 'active',
+    currentPeriodStart: period.start,
+    currentPeriodEnd: period.end,
+    scheduledPlan: null,
+    scheduledInterval: null,
+    scheduledReason: null,
+    ...(options.customerId ? { providerCustomerId: options.customerId } : {}),
+    ...(options.providerSubscriptionId ? { providerSubscriptionId: options.providerSubscriptionId } : {}),
+    updatedAt: now,
+  });
+  const planRow = await ctx.planRow(pending.plan, work.db);
+  if (pending.creditsOnPayment > 0) {
+    await work.credits.grantOnce(
+      pending.userId,
+      pending.creditsOnPayment,
+      `${planRow.displayName}: credits for the rest of this cycle`,
+      `plan-change:${pending.id}`,
+      grantExpiry(subscription.cycleAnchor, subscription.cycleIndex),
+    );
+  }
+  if (options.recordInvoice && pending.amountDueCents > 0) {
+    await work.repository.insertInvoice({
+      userId: pending.userId,
+      description: `${planRow.displayName} (${pending.interval})`,
+      amountCents: pending.amountDueCents,
+      status: 'paid',
+      periodStart: period.start,
+      periodEnd: period.end,
+      createdAt: now,
+      paidAt: now,
+    });
+  }
+  await work.repository.resolvePendingChange(pending.id, 'approved', now);
+}
+
+/** The user withdraws the change waiting for payment. */
+export async function cancelPendingChange(ctx: BillingContext, userId: string): Promise<BillingOverview> {
+  if (!(await ctx.repository.cancelPendingFor(userId, ctx.now()))) throw new AppError('NOT_FOUND', 'No plan change is waiting');
+  return overview(ctx, userId);
+}
