@@ -18,6 +18,7 @@ export const ERROR_CODES = [
   'RANGE_NOT_SATISFIABLE',
   'CONFLICT',
   'SERVICE_UNAVAILABLE',
+  'PAYMENT_PROVIDER_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;
 export type ServerErrorCode = (typeof ERROR_CODES)[number];
@@ -49,6 +50,8 @@ export const HTTP_STATUS_BY_CODE: Record<ServerErrorCode, number> = {
   /** The user's plan lacks the feature (details: FeatureNotInPlanDetails with the upgrade link). */
   FEATURE_NOT_IN_PLAN: 403,
   SERVICE_UNAVAILABLE: 503,
+  /** The payment provider (Stripe) could not be reached or failed on its side; nothing was changed, a retry may work. */
+  PAYMENT_PROVIDER_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,
 };
 

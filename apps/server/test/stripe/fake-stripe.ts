@@ -51,6 +51,15 @@ export interface FakeStripeServer {
   redeliver(delivery: WebhookDelivery, options?: SignOptions): WebhookDelivery;
   /** Signs an arbitrary payload the way Stripe does. */
   sign(payload: string, options?: SignOptions): string;
+  /**
+   * Stripe having trouble: every API request is answered with this 5xx (an `api_error`, as Stripe documents it), or
+   * is never answered ('hang', for timeouts); null answers normally again. Requests are still recorded.
+   */
+  setOutage(outage: number | 'hang' | null): void;
+  /** Stops listening, so connections to the port are refused and open ones dropped, until `comeBack()`. */
+  goOffline(): Promise<void>;
+  /** Listens on the same port again. */
+  comeBack(): Promise<void>;
   /** POSTs a delivery to a webhook endpoint, as Stripe would; resolves to the endpoint's reply. */
   deliver(url: string, delivery: WebhookDelivery): Promise<Response>;
   close(): Promise<void>;
@@ -90,6 +99,7 @@ export async function startFakeStripeServer(options: { secretKey?: string; webho
   const invoicePayments = new Map<string, JsonObject>();
   const paymentIntentAmounts = new Map<string, number>();
   const idempotentReplies = new Map<string, { rawBody: string; reply: Reply }>();
+  let outage: number | 'hang' | null = null;
   const server = createServer((request, response) => {
     void handle(request, response).catch((error: unknown) => sendJson(response, 500, { error: { type: 'api_error', message: String(error) } }));
   });
@@ -101,6 +111,11 @@ export async function startFakeStripeServer(options: { secretKey?: string; webho
     const rawBody = matched?.fixture.request.in === 'query' ? url.search.slice(1) : body;
     const form = parseForm(rawBody);
     requests.push({ method: request.method ?? '', path: url.pathname, headers: request.headers, rawBody, form });
+    if (outage === 'hang') return;
+    if (outage !== null) {
+      const { type, message } = ERRORS_FIXTURE.apiError;
+      return sendJson(response, outage, { error: { type, message } });
+    }
     if (!matched) return sendError(response, 404, { code: 'resource_missing', param: '', message: `Unrecognized request URL (${request.method}: ${url.pathname}).` });
     if (request.headers.authorization !== `Bearer ${secretKey}`) {
       const { httpStatus, type, message } = ERRORS_FIXTURE.authentication;
@@ -241,6 +256,13 @@ export async function startFakeStripeServer(options: { secretKey?: string; webho
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const stopListening = () =>
+    new Promise<void>((resolve, reject) => {
+      if (!server.listening) return resolve();
+      server.close((error) => (error ? reject(error) : resolve()));
+      // Kept-alive and hung connections would hold close() open.
+      server.closeAllConnections();
+    });
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     secretKey,
@@ -257,7 +279,12 @@ export async function startFakeStripeServer(options: { secretKey?: string; webho
       headers: { 'Content-Type': WEBHOOKS_FIXTURE.contentType, [WEBHOOKS_FIXTURE.header]: delivery.signatureHeader },
       body: delivery.payload,
     }),
-    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+    setOutage: (next) => {
+      outage = next;
+    },
+    goOffline: stopListening,
+    comeBack: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
+    close: stopListening,
   };
 }
 

@@ -55,6 +55,8 @@ export interface ErrorsFixture {
   authentication: { httpStatus: number; type: string; message: string };
   invalidRequest: { httpStatus: number; type: string };
   idempotency: { httpStatus: number; type: string };
+  /** A problem on Stripe's side (a 5xx). */
+  apiError: { type: string; message: string };
 }
 
 export interface WebhooksFixture {

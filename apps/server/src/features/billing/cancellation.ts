@@ -11,15 +11,18 @@ export async function cancel(ctx: BillingContext, userId: string): Promise<Billi
   await catchUp(ctx, userId);
   const account = await ctx.account(userId);
   if (account.plan === 'free') throw new AppError('CONFLICT', 'The free plan has nothing to cancel');
-  await ctx.repository.cancelPendingFor(userId, ctx.now());
-  // A resume after this cancel keeps the current plan, so a downgraded provider price is put back first.
+  // The provider first: when it cannot be reached, nothing here has changed and a retry starts over. A resume after
+  // this cancel keeps the current plan, so a downgraded provider price is put back first.
   await restoreProviderPrice(ctx, userId);
   await tellProviderCancel(ctx, userId, true);
-  await ctx.repository.updateSubscription(userId, {
-    scheduledPlan: 'free',
-    scheduledInterval: 'monthly',
-    scheduledReason: 'cancel',
-    updatedAt: ctx.now(),
+  await ctx.transaction(async (work) => {
+    await work.repository.cancelPendingFor(userId, ctx.now());
+    await work.repository.updateSubscription(userId, {
+      scheduledPlan: 'free',
+      scheduledInterval: 'monthly',
+      scheduledReason: 'cancel',
+      updatedAt: ctx.now(),
+    });
   });
   return overview(ctx, userId);
 }

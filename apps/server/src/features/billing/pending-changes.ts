@@ -53,6 +53,19 @@ export async function createPendingChange(
 }
 
 /**
+ * Runs the provider call that asks for the change's payment. When it fails (refused, or the provider is out of reach)
+ * nothing was billed, so the change is withdrawn instead of blocking the account with a payment that will not come.
+ */
+export async function withWithdrawOnFailure<T>(ctx: BillingContext, pending: PendingChangeRow, askForPayment: () => Promise<T>): Promise<T> {
+  try {
+    return await askForPayment();
+  } catch (error) {
+    await ctx.repository.cancelPendingChange(pending.id, ctx.now());
+    throw error;
+  }
+}
+
+/**
  * A paid change takes effect: the plan at once, the prorated credits (once per change: the grant's unique key), and
  * under manual billing the invoice (a provider reports its own). The caller holds the change's row lock.
  */

@@ -4,7 +4,7 @@ import type { PlanRow } from '../../lib/plan-repository.ts';
 import { priceOf, type BillingContext } from './billing-context.ts';
 import { cancel } from './cancellation.ts';
 import { overview } from './overview.ts';
-import { applyPendingChange, createPendingChange } from './pending-changes.ts';
+import { applyPendingChange, createPendingChange, withWithdrawOnFailure } from './pending-changes.ts';
 import { catchUp } from './renewal.ts';
 import type { PendingChangeRow, SubscriptionRow } from './repository.ts';
 import { clearScheduledChange, scheduleDowngrade } from './scheduled-changes.ts';
@@ -54,17 +54,20 @@ export async function checkout(ctx: BillingContext, userId: string, request: Che
 /** Sends the pending change to the provider's checkout (a redirect), or leaves it for the operator (manual). */
 async function startPayment(ctx: BillingContext, pending: PendingChangeRow, subscription: SubscriptionRow, urls: CheckoutUrls): Promise<CheckoutReply> {
   const userId = pending.userId;
-  const start = await ctx.provider.startCheckout({
-    userId,
-    email: (await ctx.account(userId)).email,
-    pendingChangeId: pending.id,
-    plan: pending.plan,
-    interval: pending.interval,
-    amountDueCents: pending.amountDueCents,
-    customerId: subscription.providerCustomerId,
-    successUrl: urls.successUrl,
-    cancelUrl: urls.cancelUrl,
-  });
+  const email = (await ctx.account(userId)).email;
+  const start = await withWithdrawOnFailure(ctx, pending, () =>
+    ctx.provider.startCheckout({
+      userId,
+      email,
+      pendingChangeId: pending.id,
+      plan: pending.plan,
+      interval: pending.interval,
+      amountDueCents: pending.amountDueCents,
+      customerId: subscription.providerCustomerId,
+      successUrl: urls.successUrl,
+      cancelUrl: urls.cancelUrl,
+    }),
+  );
   if (start.kind === 'redirect') return { action: 'redirect', url: start.url };
   return { action: 'pending', billing: await overview(ctx, userId) };
 }
@@ -86,8 +89,8 @@ async function changeProviderSubscription(
   plans: { subscription: SubscriptionRow; current: PlanRow; target: PlanRow; providerSubscriptionId: string },
 ): Promise<CheckoutReply> {
   const { subscription, target, providerSubscriptionId } = plans;
-  const provider = ctx.provider;
-  if (!provider.changeSubscriptionPlan) {
+  const changePlan = ctx.provider.changeSubscriptionPlan?.bind(ctx.provider);
+  if (!changePlan) {
     throw new AppError(
       'CONFLICT',
       'Your plan is paid by card subscription: cancel it in Settings > Billing, then choose the new plan when the current period ends',
@@ -98,18 +101,12 @@ async function changeProviderSubscription(
   }
   const change = { subscriptionId: providerSubscriptionId, plan: request.plan, interval: request.interval, priceCents: priceOf(target, request.interval) };
   if (kind === 'downgrade') {
-    await provider.changeSubscriptionPlan({ ...change, pendingChangeId: null, prorate: false });
+    await changePlan({ ...change, pendingChangeId: null, prorate: false });
     await scheduleDowngrade(ctx, userId, request);
     return { action: 'applied', billing: await overview(ctx, userId) };
   }
   const pending = await createPendingChange(ctx, userId, request, plans);
-  try {
-    await provider.changeSubscriptionPlan({ ...change, pendingChangeId: pending.id, prorate: true });
-  } catch (error) {
-    // Stripe refused: nothing was billed, so the quote must not wait for a payment that will not come.
-    await ctx.repository.cancelPendingFor(userId, ctx.now());
-    throw error;
-  }
+  await withWithdrawOnFailure(ctx, pending, () => changePlan({ ...change, pendingChangeId: pending.id, prorate: true }));
   return { action: 'pending', billing: await overview(ctx, userId) };
 }
 

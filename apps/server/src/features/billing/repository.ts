@@ -97,6 +97,14 @@ export class BillingRepository {
     return rows.length > 0;
   }
 
+  /** Withdraws this change if it is still waiting (not one that replaced it meanwhile). */
+  async cancelPendingChange(id: string, at: Date): Promise<void> {
+    await this.db
+      .update(billingPendingChanges)
+      .set({ status: 'canceled', resolvedAt: at })
+      .where(and(eq(billingPendingChanges.id, id), eq(billingPendingChanges.status, 'pending')));
+  }
+
   async resolvePendingChange(id: string, status: 'approved' | 'rejected', at: Date): Promise<void> {
     await this.db.update(billingPendingChanges).set({ status, resolvedAt: at }).where(eq(billingPendingChanges.id, id));
   }

@@ -1,4 +1,5 @@
 import type { BillingInterval, BillingProviderName, PlanTier } from '@sound-studio/shared';
+import { AppError } from '../../../lib/errors.ts';
 
 /**
  * What the billing service needs from a payment provider. `manual` (the offline default) takes no money itself: a
@@ -91,4 +92,24 @@ export class WebhookSignatureError extends Error {
     super(message);
     this.name = 'WebhookSignatureError';
   }
+}
+
+/**
+ * The provider could not be reached, timed out or failed on its side (a 5xx): 503 PAYMENT_PROVIDER_UNAVAILABLE. A
+ * refusal on its merits (a declined card, an invalid request) is not an outage and keeps its own error. The service
+ * calls the provider before it changes its own records, so after this error a retry starts from the same state.
+ */
+export class PaymentProviderUnavailableError extends AppError {
+  override name = 'PaymentProviderUnavailableError';
+
+  constructor(provider: BillingProviderName, cause: unknown) {
+    super('PAYMENT_PROVIDER_UNAVAILABLE', `The payment provider (${providerLabel(provider)}) cannot be reached right now. Please try again in a few minutes.`, {
+      provider,
+    });
+    this.cause = cause;
+  }
+}
+
+function providerLabel(provider: BillingProviderName): string {
+  return provider === 'stripe' ? 'Stripe' : provider;
 }

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeStripeServer, type FakeStripeServer } from '../../../../test/stripe/fake-stripe.ts';
-import { WebhookSignatureError, type CheckoutInput } from './provider.ts';
+import { PaymentProviderUnavailableError, WebhookSignatureError, type CheckoutInput } from './provider.ts';
 import { StripeBillingProvider } from './stripe.ts';
 
 // Values below are the documented examples' (stripe-fixtures/events/*.json), written out so a wrong mapping shows.
@@ -168,6 +168,63 @@ describe('StripeBillingProvider.refundPayment', () => {
   it('asks Stripe nothing for a change paid outside Stripe (operator-approved, no invoice id)', async () => {
     await provider.refundPayment({ userId: 'user-7', providerInvoiceId: null, amountCents: 2200 });
     expect(fake.requests).toHaveLength(0);
+  });
+});
+
+describe('StripeBillingProvider when Stripe is out of reach', () => {
+  const unavailable = { code: 'PAYMENT_PROVIDER_UNAVAILABLE', statusCode: 503, details: { provider: 'stripe' } };
+  /** Every call that reaches Stripe, with inputs that succeed when Stripe answers. */
+  const calls: Array<[string, () => Promise<unknown>]> = [
+    ['startCheckout', () => provider.startCheckout(checkoutInput())],
+    ['openPortal', () => provider.openPortal({ userId: 'user-7', customerId: DOC_CUSTOMER, returnUrl: 'https://studio.example/settings/billing' })],
+    ['setCancelAtPeriodEnd', () => provider.setCancelAtPeriodEnd({ subscriptionId: DOC_SUBSCRIPTION, cancelAtPeriodEnd: true })],
+    ['changeSubscriptionPlan', () => provider.changeSubscriptionPlan({ subscriptionId: DOC_SUBSCRIPTION, plan: 'pro', interval: 'monthly', priceCents: 9900, pendingChangeId: 'pc-43', prorate: true })],
+    ['refundPayment', () => provider.refundPayment({ userId: 'user-7', providerInvoiceId: 'in_outage', amountCents: 2200 })],
+  ];
+
+  beforeAll(() => {
+    fake.payInvoice('in_outage', 2200);
+  });
+  afterEach(async () => {
+    fake.setOutage(null);
+    await fake.comeBack().catch(() => undefined);
+  });
+
+  it('reports a refused connection as PAYMENT_PROVIDER_UNAVAILABLE for every call, and the same calls work once Stripe is back', async () => {
+    await fake.goOffline();
+    for (const [name, call] of calls) await expect(call(), name).rejects.toMatchObject(unavailable);
+    await fake.comeBack();
+    for (const [name, call] of calls) await expect(call(), name).resolves.not.toThrow();
+  });
+
+  it.each([500, 502, 503])("reports Stripe's %i as PAYMENT_PROVIDER_UNAVAILABLE after one retry", async (status) => {
+    fake.setOutage(status);
+    for (const [name, call] of calls) await expect(call(), name).rejects.toBeInstanceOf(PaymentProviderUnavailableError);
+    fake.requests.length = 0;
+    await expect(provider.startCheckout(checkoutInput())).rejects.toMatchObject(unavailable);
+    // One try and one retry, not the SDK's default of several with growing back-off.
+    expect(fake.requests.map((request) => request.path)).toEqual(['/v1/checkout/sessions', '/v1/checkout/sessions']);
+  });
+
+  it('gives up on a request Stripe never answers once the timeout passes', async () => {
+    const impatient = new StripeBillingProvider({
+      secretKey: fake.secretKey, webhookSecret: fake.webhookSecret, apiBase: fake.baseUrl, timeoutMs: 200, maxNetworkRetries: 0,
+    });
+    fake.setOutage('hang');
+    await expect(impatient.startCheckout(checkoutInput())).rejects.toMatchObject(unavailable);
+  });
+
+  it("keeps Stripe's refusals on their merits (a wrong key, an unknown subscription) as they are: they are not outages", async () => {
+    const wrongKey = new StripeBillingProvider({ secretKey: 'sk_test_wrong', webhookSecret: fake.webhookSecret, apiBase: fake.baseUrl });
+    const refusals = [
+      wrongKey.startCheckout(checkoutInput()),
+      provider.setCancelAtPeriodEnd({ subscriptionId: 'not_a_subscription', cancelAtPeriodEnd: true }),
+    ];
+    for (const refusal of refusals) {
+      const error: unknown = await refusal.then(() => null, (reason: unknown) => reason);
+      expect(error).toBeInstanceOf(Error);
+      expect(error).not.toBeInstanceOf(PaymentProviderUnavailableError);
+    }
   });
 });
 

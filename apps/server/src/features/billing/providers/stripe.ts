@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import type { BillingInterval, PlanTier } from '@sound-studio/shared';
 import {
-  WebhookSignatureError, type BillingEvent, type BillingProvider, type CheckoutInput, type CheckoutStart, type PortalInput, type RefundInput,
+  PaymentProviderUnavailableError, WebhookSignatureError, type BillingEvent, type BillingProvider, type CheckoutInput, type CheckoutStart, type PortalInput, type RefundInput,
   type SubscriptionPlanChange,
 } from './provider.ts';
 
@@ -18,7 +18,18 @@ export interface StripeProviderOptions {
   priceIds?: Partial<Record<PlanTier, Partial<Record<BillingInterval, string>>>>;
   /** ISO currency, lower case; our invoices are in US dollars. */
   currency?: string;
+  /** Per-request timeout; with one retry a dead API fails the user's request within about twice this. */
+  timeoutMs?: number;
+  /** Retries of a request that failed on the network or with a 5xx (the SDK reuses the idempotency key). */
+  maxNetworkRetries?: number;
 }
+
+/**
+ * The SDK's defaults (80 s, several retries with back-off) would keep a user waiting on a dead API for minutes; Stripe
+ * answers these calls in well under a second, so 8 s and one retry fail in seconds yet survive a slow moment.
+ */
+const DEFAULT_TIMEOUT_MS = 8_000;
+const DEFAULT_MAX_NETWORK_RETRIES = 1;
 
 /** The webhook event types this provider understands; enable exactly these on the Stripe endpoint. */
 export const STRIPE_WEBHOOK_EVENTS = [
@@ -47,7 +58,12 @@ export class StripeBillingProvider implements BillingProvider {
   private readonly currency: string;
 
   constructor(options: StripeProviderOptions) {
-    this.stripe = new Stripe(options.secretKey, { ...apiLocation(options.apiBase), appInfo: { name: 'Sound Studio' } });
+    this.stripe = new Stripe(options.secretKey, {
+      ...apiLocation(options.apiBase),
+      appInfo: { name: 'Sound Studio' },
+      timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      maxNetworkRetries: options.maxNetworkRetries ?? DEFAULT_MAX_NETWORK_RETRIES,
+    });
     this.webhookSecret = options.webhookSecret;
     this.priceIds = options.priceIds;
     this.currency = options.currency ?? 'usd';
@@ -70,7 +86,7 @@ export class StripeBillingProvider implements BillingProvider {
     // A second click on the same pending change reuses its session instead of opening a second subscription; the
     // digest lets a re-priced change get a new session (Stripe refuses a reused key with different parameters).
     const idempotencyKey = `checkout-${input.pendingChangeId}-${createHash('sha256').update(JSON.stringify(params)).digest('hex').slice(0, 16)}`;
-    const session = await this.stripe.checkout.sessions.create(params, { idempotencyKey });
+    const session = await this.call(() => this.stripe.checkout.sessions.create(params, { idempotencyKey }));
     if (!session.url) throw new Error('Stripe created a Checkout Session without a url');
     return { kind: 'redirect', url: session.url };
   }
@@ -78,7 +94,8 @@ export class StripeBillingProvider implements BillingProvider {
   async openPortal(input: PortalInput): Promise<{ url: string } | null> {
     // The portal belongs to a Stripe customer; a user who never checked out has none yet.
     if (!input.customerId) return null;
-    const session = await this.stripe.billingPortal.sessions.create({ customer: input.customerId, return_url: input.returnUrl });
+    const customer = input.customerId;
+    const session = await this.call(() => this.stripe.billingPortal.sessions.create({ customer, return_url: input.returnUrl }));
     return { url: session.url };
   }
 
@@ -97,17 +114,14 @@ export class StripeBillingProvider implements BillingProvider {
       metadata: { userId: input.userId, invoiceId: input.providerInvoiceId },
     };
     // One refund per invoice: a retried or repeated request gets the first refund back instead of paying twice.
-    await this.stripe.refunds.create(params, { idempotencyKey: `refund-${input.providerInvoiceId}` });
+    await this.call(() => this.stripe.refunds.create(params, { idempotencyKey: `refund-${input.providerInvoiceId}` }));
   }
 
   async setCancelAtPeriodEnd(input: { subscriptionId: string; cancelAtPeriodEnd: boolean }): Promise<void> {
     // Setting a flag is idempotent by itself. The key is fresh per call, so the SDK's network retries reuse it but a
     // later cancel after a resume is not answered with the earlier reply (Stripe keeps keys for 24 hours).
-    await this.stripe.subscriptions.update(
-      input.subscriptionId,
-      { cancel_at_period_end: input.cancelAtPeriodEnd },
-      { idempotencyKey: `cancel-at-period-end-${input.subscriptionId}-${randomUUID()}` },
-    );
+    const idempotencyKey = `cancel-at-period-end-${input.subscriptionId}-${randomUUID()}`;
+    await this.call(() => this.stripe.subscriptions.update(input.subscriptionId, { cancel_at_period_end: input.cancelAtPeriodEnd }, { idempotencyKey }));
   }
 
   /**
@@ -117,7 +131,7 @@ export class StripeBillingProvider implements BillingProvider {
    * carries the pending change onto the proration invoice (an empty value removes the key in Stripe).
    */
   async changeSubscriptionPlan(input: SubscriptionPlanChange): Promise<void> {
-    const subscription = await this.stripe.subscriptions.retrieve(input.subscriptionId);
+    const subscription = await this.call(() => this.stripe.subscriptions.retrieve(input.subscriptionId));
     const [item] = subscription.items.data;
     const product = item ? idOf(item.price.product) : null;
     if (!item || !product) throw new Error(`Stripe subscription ${input.subscriptionId} has no priced item to change`);
@@ -140,13 +154,12 @@ export class StripeBillingProvider implements BillingProvider {
     };
     // A retry of the same change (same parameters) is answered once; a later different change gets its own key.
     const digest = createHash('sha256').update(JSON.stringify(params)).digest('hex').slice(0, 16);
-    await this.stripe.subscriptions.update(input.subscriptionId, params, {
-      idempotencyKey: `plan-change-${input.subscriptionId}-${input.pendingChangeId ?? randomUUID()}-${digest}`,
-    });
+    const idempotencyKey = `plan-change-${input.subscriptionId}-${input.pendingChangeId ?? randomUUID()}-${digest}`;
+    await this.call(() => this.stripe.subscriptions.update(input.subscriptionId, params, { idempotencyKey }));
   }
 
   private async paidPaymentOf(invoiceId: string): Promise<{ payment_intent: string } | { charge: string }> {
-    const payments = await this.stripe.invoicePayments.list({ invoice: invoiceId, status: 'paid' });
+    const payments = await this.call(() => this.stripe.invoicePayments.list({ invoice: invoiceId, status: 'paid' }));
     for (const { payment } of payments.data) {
       const paymentIntent = idOf(payment.payment_intent ?? null);
       if (paymentIntent) return { payment_intent: paymentIntent };
@@ -167,6 +180,16 @@ export class StripeBillingProvider implements BillingProvider {
     }
     assertReadableVersion(event);
     return toBillingEvent(event);
+  }
+
+  /** One API call; an outage (network, timeout, Stripe's 5xx) becomes PaymentProviderUnavailableError. */
+  private async call<T>(request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      if (isStripeOutage(error)) throw new PaymentProviderUnavailableError(this.name, error);
+      throw error;
+    }
   }
 
   private lineItem(input: CheckoutInput): Stripe.Checkout.SessionCreateParams.LineItem {
@@ -194,6 +217,16 @@ function assertReadableVersion(event: Stripe.Event): void {
   if (version && version.slice(0, 10) < OLDEST_WEBHOOK_API_VERSION) {
     throw new Error(`Stripe webhook ${event.id} uses API version ${version}; set the endpoint to ${OLDEST_WEBHOOK_API_VERSION}.basil or later`);
   }
+}
+
+/**
+ * Stripe is down or out of reach: no connection, a timeout (both StripeConnectionError once the retries are spent), or
+ * an error on its side (api_error, any 5xx). A 4xx is Stripe refusing this request (a card, a parameter, a key): that
+ * is not fixed by waiting and stays an error of its own.
+ */
+export function isStripeOutage(error: unknown): boolean {
+  if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError) return true;
+  return error instanceof Stripe.errors.StripeError && (error.statusCode ?? 0) >= 500;
 }
 
 /** The SDK's host/port/protocol options for a base URL such as http://127.0.0.1:12111. */
