@@ -13,7 +13,7 @@ import { AppError } from '../../lib/errors.ts';
 import { errorReplies, ok, SECURITY } from '../../lib/http.ts';
 import { billingAdminRoutes } from './admin-routes.ts';
 import { createBillingProvider, type ProviderFactories } from './providers/index.ts';
-import { WebhookSignatureError } from './providers/provider.ts';
+import { WebhookPayloadError, WebhookSignatureError, type BillingEvent } from './providers/provider.ts';
 import { BillingService } from './service.ts';
 
 const TAGS = ['billing'];
@@ -115,18 +115,29 @@ const webhookRoutes: FastifyPluginAsyncZod<{ service: BillingService; provider: 
       if (provider !== 'stripe') throw new AppError('NOT_FOUND', 'Stripe billing is not enabled');
       const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const signature = request.headers['stripe-signature'];
-      let event;
-      try {
-        event = service.parseWebhook(rawBody, Array.isArray(signature) ? signature[0] : signature);
-      } catch (error) {
-        if (error instanceof WebhookSignatureError) throw new AppError('VALIDATION_ERROR', error.message);
-        throw error;
-      }
+      const event = parseDelivery(request, service, rawBody, Array.isArray(signature) ? signature[0] : signature);
       if (!event) return ok({ received: true, duplicate: false });
       return ok({ received: true, ...(await service.handleEvent(event)) });
     },
   );
 };
+
+/**
+ * A forged or stale signature, or a signed event whose payload we cannot read, is refused with 400 before anything
+ * changes. The unreadable one is logged: it is Stripe (or the endpoint's API version) that needs a look, not us.
+ */
+function parseDelivery(request: FastifyRequest, service: BillingService, rawBody: Buffer, signature: string | undefined): BillingEvent | null {
+  try {
+    return service.parseWebhook(rawBody, signature);
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) throw new AppError('VALIDATION_ERROR', error.message);
+    if (error instanceof WebhookPayloadError) {
+      request.log.warn({ problem: error.message }, 'payment webhook refused: unexpected payload');
+      throw new AppError('VALIDATION_ERROR', error.message);
+    }
+    throw error;
+  }
+}
 
 /** Runs the renewal job every BILLING_CYCLE_CHECK_SECONDS; a run never overlaps the previous one. */
 function installRenewalJob(app: FastifyInstance, service: BillingService): void {

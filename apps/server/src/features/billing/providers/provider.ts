@@ -13,7 +13,10 @@ export interface BillingProvider {
   startCheckout(input: CheckoutInput): Promise<CheckoutStart>;
   /** A page where the user manages payment details and invoices; null when the provider has none (manual). */
   openPortal(input: PortalInput): Promise<{ url: string } | null>;
-  /** Verifies a webhook delivery's signature and parses it; throws WebhookSignatureError when it does not verify. */
+  /**
+   * Verifies a webhook delivery's signature and parses it; throws WebhookSignatureError when it does not verify and
+   * WebhookPayloadError when it verifies but is not in the shape the provider reads.
+   */
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): BillingEvent | null;
   /**
    * Optional: returns a payment (the 14-day money-back). Without it (manual) the operator refunds offline; the
@@ -91,6 +94,17 @@ export class WebhookSignatureError extends Error {
   constructor(message = 'The webhook signature does not match') {
     super(message);
     this.name = 'WebhookSignatureError';
+  }
+}
+
+/**
+ * A webhook whose signature verified but whose payload is not in the shape the provider reads (a missing or mistyped
+ * field, an API version too old to read): refused with 400 and logged, and it changes nothing.
+ */
+export class WebhookPayloadError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookPayloadError';
   }
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeStripeServer, type FakeStripeServer } from '../../../../test/stripe/fake-stripe.ts';
-import { PaymentProviderUnavailableError, WebhookSignatureError, type CheckoutInput } from './provider.ts';
+import { PaymentProviderUnavailableError, WebhookPayloadError, WebhookSignatureError, type CheckoutInput } from './provider.ts';
 import { StripeBillingProvider } from './stripe.ts';
 
 // Values below are the documented examples' (stripe-fixtures/events/*.json), written out so a wrong mapping shows.
@@ -306,6 +306,27 @@ describe('StripeBillingProvider.parseWebhook', () => {
     expect(() => parse(stale)).toThrow(WebhookSignatureError);
   });
 
+  it('refuses a delivery signed ten minutes in the future: the tolerance applies both ways', () => {
+    const ahead = fake.webhook('invoice.paid', {}, { timestamp: Math.floor(Date.now() / 1000) + 600 });
+    expect(() => parse(ahead)).toThrow(WebhookSignatureError);
+  });
+
+  it('accepts a delivery signed four minutes ago or four minutes ahead (clocks drift; the default tolerance is 300 s)', () => {
+    const now = Math.floor(Date.now() / 1000);
+    for (const timestamp of [now - 240, now + 240]) {
+      expect(parse(fake.webhook('invoice.paid', {}, { timestamp }))).toMatchObject({ type: 'invoice.paid' });
+    }
+  });
+
+  it('refuses a configured tolerance exceeded either way', () => {
+    const strict = new StripeBillingProvider({ secretKey: fake.secretKey, webhookSecret: fake.webhookSecret, apiBase: fake.baseUrl, webhookToleranceSeconds: 60 });
+    const now = Math.floor(Date.now() / 1000);
+    for (const timestamp of [now - 120, now + 120]) {
+      const delivery = fake.webhook('invoice.paid', {}, { timestamp });
+      expect(() => strict.parseWebhook(Buffer.from(delivery.payload, 'utf8'), delivery.signatureHeader)).toThrow(WebhookSignatureError);
+    }
+  });
+
   it('refuses a body changed after signing', () => {
     const delivery = fake.webhook('invoice.paid');
     const tampered = { ...delivery, payload: delivery.payload.replace('"amount_paid": 2200', '"amount_paid": 220000') };
@@ -317,5 +338,40 @@ describe('StripeBillingProvider.parseWebhook', () => {
     const delivery = fake.webhook('invoice.paid');
     expect(() => provider.parseWebhook(Buffer.from(delivery.payload), undefined)).toThrow(WebhookSignatureError);
     expect(() => provider.parseWebhook(Buffer.from(delivery.payload), 'garbage')).toThrow(WebhookSignatureError);
+  });
+
+  describe('a correctly signed event in a shape we do not read', () => {
+    /** A documented event changed by `mutate` (the parsed JSON), then signed as Stripe would sign it. */
+    function signedVariant(type: Parameters<FakeStripeServer['webhook']>[0], mutate: (event: { [key: string]: unknown }) => void) {
+      const event = JSON.parse(fake.webhook(type).payload) as { [key: string]: unknown };
+      mutate(event);
+      const payload = JSON.stringify(event);
+      return { payload, signatureHeader: fake.sign(payload) };
+    }
+    const objectOf = (event: { [key: string]: unknown }) => (event.data as { object: { [key: string]: unknown } }).object;
+    const invoiceParentOf = (event: { [key: string]: unknown }) =>
+      (objectOf(event).parent as { subscription_details: { [key: string]: unknown } }).subscription_details;
+
+    it.each([
+      ['an invoice.paid without data.object', () => signedVariant('invoice.paid', (event) => { event.data = {}; })],
+      ['a checkout.session.completed whose data.object is a string', () => signedVariant('checkout.session.completed', (event) => { event.data = { object: 'cs_test_1' }; })],
+      ['an invoice.paid without lines', () => signedVariant('invoice.paid', (event) => { delete objectOf(event).lines; })],
+      ['an invoice.paid without amount_paid', () => signedVariant('invoice.paid', (event) => { delete objectOf(event).amount_paid; })],
+      ['an invoice.paid whose amount_paid is a string', () => signedVariant('invoice.paid', (event) => { objectOf(event).amount_paid = '2200'; })],
+      ['an invoice.paid whose subscription id is a number', () => signedVariant('invoice.paid', (event) => { invoiceParentOf(event).subscription = 12345; })],
+      ['a customer.subscription.updated whose id is a number', () => signedVariant('customer.subscription.updated', (event) => { objectOf(event).id = 12345; })],
+      ['a customer.subscription.deleted without an id', () => signedVariant('customer.subscription.deleted', (event) => { delete objectOf(event).id; })],
+      ['an invoice.paid whose metadata is a string', () => signedVariant('invoice.paid', (event) => { invoiceParentOf(event).metadata = 'pc-42'; })],
+      ['an invoice.payment_failed whose metadata values are numbers', () => signedVariant('invoice.payment_failed', (event) => { invoiceParentOf(event).metadata = { pendingChangeId: 42 }; })],
+      ['an event on the old API version 2024-06-20', () => signedVariant('invoice.paid', (event) => { event.api_version = '2024-06-20'; })],
+      ['an event on an API version that is no date', () => signedVariant('invoice.paid', (event) => { event.api_version = 'latest'; })],
+    ])('refuses %s as an unreadable payload, not a bad signature', (_name, delivery) => {
+      const unreadable = delivery();
+      expect(() => parse(unreadable)).toThrow(WebhookPayloadError);
+    });
+
+    it('still acknowledges (null) an event type it does not handle, whatever its object', () => {
+      expect(parse(signedVariant('customer.created', (event) => { event.data = { object: { id: 42 } }; }))).toBeNull();
+    });
   });
 });

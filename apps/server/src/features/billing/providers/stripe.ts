@@ -5,6 +5,7 @@ import {
   PaymentProviderUnavailableError, WebhookSignatureError, type BillingEvent, type BillingProvider, type CheckoutInput, type CheckoutStart, type PortalInput, type RefundInput,
   type SubscriptionPlanChange,
 } from './provider.ts';
+import { assertSignedRecently, DEFAULT_WEBHOOK_TOLERANCE_SECONDS, idOf, toBillingEvent } from './stripe-webhooks.ts';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -22,6 +23,8 @@ export interface StripeProviderOptions {
   timeoutMs?: number;
   /** Retries of a request that failed on the network or with a 5xx (the SDK reuses the idempotency key). */
   maxNetworkRetries?: number;
+  /** How far a webhook's signature time may be from now, either way (Stripe's default, 300 s). */
+  webhookToleranceSeconds?: number;
 }
 
 /**
@@ -31,19 +34,7 @@ export interface StripeProviderOptions {
 const DEFAULT_TIMEOUT_MS = 8_000;
 const DEFAULT_MAX_NETWORK_RETRIES = 1;
 
-/** The webhook event types this provider understands; enable exactly these on the Stripe endpoint. */
-export const STRIPE_WEBHOOK_EVENTS = [
-  'checkout.session.completed',
-  'invoice.paid',
-  'invoice.payment_failed',
-  'customer.subscription.updated',
-  'customer.subscription.deleted',
-] as const;
-
 const STRIPE_INTERVALS: Record<BillingInterval, 'month' | 'year'> = { monthly: 'month', yearly: 'year' };
-
-/** The first API version with the invoice and subscription shapes read here (2025-03-31.basil). */
-const OLDEST_WEBHOOK_API_VERSION = '2025-03-31';
 
 /**
  * Stripe as the payment provider: Checkout Sessions for new subscriptions, the Customer Portal for changes, and signed
@@ -56,6 +47,7 @@ export class StripeBillingProvider implements BillingProvider {
   private readonly webhookSecret: string;
   private readonly priceIds: StripeProviderOptions['priceIds'];
   private readonly currency: string;
+  private readonly webhookToleranceSeconds: number;
 
   constructor(options: StripeProviderOptions) {
     this.stripe = new Stripe(options.secretKey, {
@@ -67,6 +59,7 @@ export class StripeBillingProvider implements BillingProvider {
     this.webhookSecret = options.webhookSecret;
     this.priceIds = options.priceIds;
     this.currency = options.currency ?? 'usd';
+    this.webhookToleranceSeconds = options.webhookToleranceSeconds ?? DEFAULT_WEBHOOK_TOLERANCE_SECONDS;
   }
 
   async startCheckout(input: CheckoutInput): Promise<CheckoutStart> {
@@ -174,11 +167,11 @@ export class StripeBillingProvider implements BillingProvider {
     if (!signatureHeader) throw new WebhookSignatureError('The webhook has no Stripe-Signature header');
     let event: Stripe.Event;
     try {
-      event = this.stripe.webhooks.constructEvent(rawBody, signatureHeader, this.webhookSecret);
+      event = this.stripe.webhooks.constructEvent(rawBody, signatureHeader, this.webhookSecret, this.webhookToleranceSeconds);
     } catch (error) {
       throw new WebhookSignatureError(error instanceof Error ? error.message : undefined);
     }
-    assertReadableVersion(event);
+    assertSignedRecently(signatureHeader, this.webhookToleranceSeconds, Date.now());
     return toBillingEvent(event);
   }
 
@@ -208,18 +201,6 @@ export class StripeBillingProvider implements BillingProvider {
 }
 
 /**
- * An endpoint on an older API version sends invoices without `parent` and subscriptions with their period at the top:
- * read as today's shapes, a paid invoice would look like no subscription's and be dropped. Failing makes Stripe retry
- * and the operator see why, until the endpoint's version is raised.
- */
-function assertReadableVersion(event: Stripe.Event): void {
-  const version = event.api_version;
-  if (version && version.slice(0, 10) < OLDEST_WEBHOOK_API_VERSION) {
-    throw new Error(`Stripe webhook ${event.id} uses API version ${version}; set the endpoint to ${OLDEST_WEBHOOK_API_VERSION}.basil or later`);
-  }
-}
-
-/**
  * Stripe is down or out of reach: no connection, a timeout (both StripeConnectionError once the retries are spent), or
  * an error on its side (api_error, any 5xx). A 4xx is Stripe refusing this request (a card, a parameter, a key): that
  * is not fixed by waiting and stays an error of its own.
@@ -235,79 +216,6 @@ function apiLocation(apiBase: string | undefined): Pick<Stripe.StripeConfig, 'ho
   const url = new URL(apiBase);
   const protocol = url.protocol === 'http:' ? 'http' : 'https';
   return { host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol };
-}
-
-/** Maps the five events we subscribe to; anything else (or an object that is not ours) is null, to be acknowledged. */
-export function toBillingEvent(event: Stripe.Event): BillingEvent | null {
-  switch (event.type) {
-    case 'checkout.session.completed':
-      return fromCheckoutCompleted(event.id, event.data.object);
-    case 'invoice.paid':
-      return fromInvoicePaid(event.id, event.data.object);
-    case 'invoice.payment_failed': {
-      const subscriptionId = invoiceSubscriptionId(event.data.object);
-      return subscriptionId ? { id: event.id, type: 'invoice.payment_failed', subscriptionId, invoiceId: event.data.object.id } : null;
-    }
-    case 'customer.subscription.updated':
-      return fromSubscriptionUpdated(event.id, event.data.object);
-    case 'customer.subscription.deleted':
-      return { id: event.id, type: 'subscription.deleted', subscriptionId: event.data.object.id };
-    default:
-      return null;
-  }
-}
-
-function fromCheckoutCompleted(id: string, session: Stripe.Checkout.Session): BillingEvent | null {
-  // A session we did not create (a payment link, another app on the account) carries no pending change of ours.
-  if (!session.client_reference_id) return null;
-  return { id, type: 'checkout.completed', pendingChangeId: session.client_reference_id, customerId: idOf(session.customer), subscriptionId: idOf(session.subscription) };
-}
-
-function fromInvoicePaid(id: string, invoice: Stripe.Invoice): BillingEvent | null {
-  const subscriptionId = invoiceSubscriptionId(invoice);
-  if (!subscriptionId) return null;
-  const period = billedPeriod(invoice);
-  // Stripe copies the subscription's metadata (set at checkout via subscription_data) onto its invoices.
-  const pendingChangeId = invoice.parent?.subscription_details?.metadata?.pendingChangeId ?? null;
-  return {
-    id, type: 'invoice.paid', subscriptionId, amountCents: invoice.amount_paid, periodStart: period.start, periodEnd: period.end, invoiceId: invoice.id,
-    pendingChangeId, customerId: idOf(invoice.customer),
-  };
-}
-
-function fromSubscriptionUpdated(id: string, subscription: Stripe.Subscription): BillingEvent | null {
-  const periodEnds = subscription.items.data.map((item) => item.current_period_end);
-  if (periodEnds.length === 0) return null;
-  const currentPeriodEnd = Math.max(...periodEnds);
-  // The portal may cancel with either flag: at period end, or with cancel_at set to the period's end.
-  const cancelAtPeriodEnd = subscription.cancel_at_period_end || (subscription.cancel_at !== null && subscription.cancel_at <= currentPeriodEnd);
-  return { id, type: 'subscription.updated', subscriptionId: subscription.id, cancelAtPeriodEnd, currentPeriodEnd: fromUnix(currentPeriodEnd) };
-}
-
-function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
-  return idOf(invoice.parent?.subscription_details?.subscription ?? null);
-}
-
-/**
- * The service period an invoice pays for. The invoice's own period_start/period_end cover the usage collected before it
- * (for a renewal, the previous cycle), so the period comes from its subscription lines.
- */
-function billedPeriod(invoice: Stripe.Invoice): { start: Date; end: Date } {
-  const lines = invoice.lines.data.filter((line) => line.parent?.type === 'subscription_item_details');
-  if (lines.length === 0) return { start: fromUnix(invoice.period_start), end: fromUnix(invoice.period_end) };
-  return {
-    start: fromUnix(Math.min(...lines.map((line) => line.period.start))),
-    end: fromUnix(Math.max(...lines.map((line) => line.period.end))),
-  };
-}
-
-function idOf(value: string | { id: string } | null): string | null {
-  if (value === null) return null;
-  return typeof value === 'string' ? value : value.id;
-}
-
-function fromUnix(seconds: number): Date {
-  return new Date(seconds * 1000);
 }
 
 function capitalise(word: string): string {
