@@ -175,6 +175,22 @@ describe('BillingSection', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('That did not go through. Please try again.');
   });
 
+  it('says to try again in a few minutes when the payment provider cannot be reached, in English and Turkish', async () => {
+    for (const [language, resume, message] of [
+      ['en', 'Resume subscription', 'Stripe, the payment provider, cannot be reached right now. Please try again in a few minutes.'],
+      ['tr', 'Aboneliği sürdür', "Ödeme sağlayıcısı Stripe'a şu anda ulaşılamıyor. Lütfen birkaç dakika sonra tekrar deneyin."],
+    ] as const) {
+      await setupI18n(language);
+      serveBilling(creatorOverview({ cancelAtPeriodEnd: true, scheduledChange: { plan: 'free', interval: 'monthly', effectiveAt: '2026-12-25T12:00:00.000Z', reason: 'cancel' } }), {
+        'POST /billing/resume': () => errorReply(503, 'PAYMENT_PROVIDER_UNAVAILABLE', 'The payment provider (Stripe) cannot be reached right now.'),
+      });
+      const { unmount } = renderWithProviders(<BillingSection />, { auth: fakeAuth({ user: creatorUser }) });
+      await userEvent.setup().click(await screen.findByRole('button', { name: resume }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(message);
+      unmount();
+    }
+  });
+
   it('reads the user again when billing names another plan than the stored label (an approval)', async () => {
     const { calls } = serveBilling(creatorOverview(), { 'GET /auth/validate': () => okReply({ user: creatorUser }) });
     const { auth } = renderWithProviders(<BillingSection />);

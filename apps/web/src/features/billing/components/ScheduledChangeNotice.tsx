@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useFormatters } from '../../../lib/i18n.ts';
 import { useBillingAction } from '../api/billing-api.ts';
 import { planLabel } from '../hooks/plan-label.ts';
+import { isPaymentProviderUnavailable } from '../hooks/provider-unavailable.ts';
 
 type ScheduledChange = NonNullable<Subscription['scheduledChange']>;
 
@@ -30,7 +31,7 @@ export function ScheduledChangeNotice({ subscription, change }: { subscription: 
           <p>{t(`billing.scheduled.${change.reason}`, values)}</p>
           {keepPlan.isError && (
             <p role="alert" className="mt-1 text-xs font-medium text-destructive">
-              {t('billing.errors.actionFailed')}
+              {t(isPaymentProviderUnavailable(keepPlan.error) ? 'billing.errors.providerUnavailable' : 'billing.errors.actionFailed')}
             </p>
           )}
         </div>

@@ -9,6 +9,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { useFormatters, useLocalizedPath } from '../../../lib/i18n.ts';
 import { useBillingAction, usePortalRequest } from '../api/billing-api.ts';
 import { planLabel } from '../hooks/plan-label.ts';
+import { isPaymentProviderUnavailable } from '../hooks/provider-unavailable.ts';
 
 type Confirming = 'cancel' | 'refund' | null;
 
@@ -33,7 +34,7 @@ export function SubscriptionActions({ billing }: { billing: BillingOverview }) {
   const portal = usePortalRequest();
   const { subscription } = billing;
   const paid = subscription.plan !== 'free';
-  const failed = [cancel, resume, refund, portal].some((action) => action.isError);
+  const failed = [cancel, resume, refund, portal].find((action) => action.isError);
   const values = { plan: planLabel(subscription.plan), date: date(subscription.currentPeriodEnd) };
   const refundableUntil = isRefundable(subscription.refundableUntil) ? subscription.refundableUntil : null;
 
@@ -79,7 +80,7 @@ export function SubscriptionActions({ billing }: { billing: BillingOverview }) {
       {refundableUntil && <p className="text-xs text-muted-foreground">{t('billing.actions.refundableUntil', { date: date(refundableUntil) })}</p>}
       {failed && (
         <p role="alert" className="text-xs font-medium text-destructive">
-          {t('billing.errors.actionFailed')}
+          {t(isPaymentProviderUnavailable(failed.error) ? 'billing.errors.providerUnavailable' : 'billing.errors.actionFailed')}
         </p>
       )}
       <ConfirmDialog

@@ -156,6 +156,12 @@ describe('PricingPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not start the plan change. Please try again.');
   });
 
+  it('says to try again later when the payment provider cannot be reached', async () => {
+    await renderPricing('Free Plan', checkoutRoute(() => errorReply(503, 'PAYMENT_PROVIDER_UNAVAILABLE', 'The payment provider (Stripe) cannot be reached right now.')));
+    await userEvent.setup().click(within(screen.getByTestId('plan-starter')).getByRole('button'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Stripe, the payment provider, cannot be reached right now. Please try again in a few minutes.');
+  });
+
   it('shows a pending request found on arrival', async () => {
     await renderPricing('Free Plan', { 'GET /billing': () => okReply(makeBillingOverview({ pendingChange: pendingCreator })) });
     expect(await screen.findByTestId('pending-change')).toHaveTextContent('$22');

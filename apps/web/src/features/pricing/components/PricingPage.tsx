@@ -8,7 +8,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { appConfig } from '../../../lib/config.ts';
 import { serverMessageOf } from '../../../lib/server-message.ts';
 import { useCurrentUser } from '../../auth/index.ts';
-import { PendingChangeNotice, useBillingOverview, useCheckout, useUserPlanSync } from '../../billing/index.ts';
+import { isPaymentProviderUnavailable, PendingChangeNotice, useBillingOverview, useCheckout, useUserPlanSync } from '../../billing/index.ts';
 import { usePlans } from '../api/use-plans.ts';
 import { BillingToggle } from './BillingToggle.tsx';
 import { PlanCard } from './PlanCard.tsx';
@@ -49,7 +49,9 @@ export function PricingPage() {
       </div>
       {checkout.error && (
         <Alert tone="error" className="mx-auto w-full max-w-3xl">
-          {serverMessageOf(checkout.error) ?? t('billing.errors.checkoutFailed')}
+          {isPaymentProviderUnavailable(checkout.error)
+            ? t('billing.errors.providerUnavailable')
+            : (serverMessageOf(checkout.error) ?? t('billing.errors.checkoutFailed'))}
         </Alert>
       )}
       {pending && <PendingChangeNotice pending={pending} className="mx-auto w-full max-w-3xl" />}
