@@ -7,8 +7,8 @@ import { catchUp } from './renewal.ts';
 import { tellProviderCancel } from './scheduled-changes.ts';
 
 /**
- * The 14-day money-back guarantee: the last payment is refunded, the unspent credits it bought are taken back
- * (refund_reversal rows) and the account moves to free at once.
+ * The 14-day money-back guarantee: the last payment is refunded, every credit it bought that is not spent yet is taken
+ * back, those on hold for unfinished work included (CreditService.reverseGrants), and the account moves to free at once.
  */
 export async function refund(ctx: BillingContext, userId: string): Promise<BillingOverview> {
   await catchUp(ctx, userId);
@@ -31,7 +31,10 @@ export async function refund(ctx: BillingContext, userId: string): Promise<Billi
   return overview(ctx, userId);
 }
 
-/** The monthly grants made since the refunded payment are reversed: what is left of them leaves the balance. */
+/**
+ * The monthly grants made since the refunded payment are reversed: what is left of them leaves the balance, and their
+ * credits on hold are taken over by the rest of the balance or written off on the holds.
+ */
 async function takeBackCreditsOfPayment(work: Work, userId: string, paidAt: Date): Promise<void> {
   await work.credits.reverseGrants(
     userId,
