@@ -89,6 +89,13 @@ describe('LoginPage', () => {
     expect(await screen.findByText('Too many login attempts. Please try again in 15 minutes.')).toBeInTheDocument();
   });
 
+  it('asks for a retry in seconds when other sign-ins of the account are being checked', async () => {
+    stubFetch({ 'POST /auth/login': () => errorReply(429, 'RATE_LIMITED', 'Too many login attempts. Please try again in 1 second.', { scope: 'login', retryAfterSeconds: 1 }) });
+    renderLogin();
+    await fillAndSubmit('ada@example.com', 'right');
+    expect(await screen.findByText('Too many login attempts. Please try again in 1 second.')).toBeInTheDocument();
+  });
+
   it('falls back to the generic login failure', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
     renderLogin();

@@ -2,10 +2,12 @@ import type { TFunction } from 'i18next';
 import { retryTimeParts, showsAttemptsRemaining } from '@sound-studio/shared';
 import { attemptsRemainingOf, isApiError, rateLimitDetailsOf, validationFieldsOf } from '../../../lib/api/index.ts';
 
+const DURATION_KEYS = { second: 'common.duration.seconds', minute: 'common.duration.minutes', hour: 'common.duration.hours' } as const;
+
 /** "15 minutes" / "15 dakika": the {time} of the rate-limit messages in the interface language. */
 export function formatRetryAfter(t: TFunction, seconds: number): string {
   const { unit, count } = retryTimeParts(seconds);
-  return unit === 'minute' ? t('common.duration.minutes', { count }) : t('common.duration.hours', { count });
+  return t(DURATION_KEYS[unit], { count });
 }
 
 /**
