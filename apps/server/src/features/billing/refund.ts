@@ -3,6 +3,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { BillingContext, Work } from './billing-context.ts';
 import { moveToFree } from './cancellation.ts';
 import { overview } from './overview.ts';
+import { closeCheckoutOf } from './pending-changes.ts';
 import { catchUp } from './renewal.ts';
 import { tellProviderCancel } from './scheduled-changes.ts';
 
@@ -15,6 +16,8 @@ export async function refund(ctx: BillingContext, userId: string): Promise<Billi
   const invoice = await ctx.refundableInvoice(userId);
   if (!invoice?.paidAt) throw new AppError('CONFLICT', `No payment of the last ${REFUND_WINDOW_DAYS} days can be refunded`);
   const paidAt = invoice.paidAt;
+  // The waiting change is withdrawn with the plan: its checkout page is closed first, so it cannot be paid afterwards.
+  await closeCheckoutOf(ctx, await ctx.repository.findPendingFor(userId));
   // The money goes back first: when the provider refuses, nothing here changes.
   await ctx.provider.refundPayment?.({ userId, providerInvoiceId: invoice.providerInvoiceId, amountCents: invoice.amountCents });
   // The account is free from now on, so the provider must not bill it again. A retry after a failure here refunds
