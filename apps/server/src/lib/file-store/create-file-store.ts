@@ -14,7 +14,8 @@ export function createFileStore(config: FileStoreConfig, dataDir: string): FileS
   const client = new S3Client({
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
     ...(config.region ? { region: config.region } : {}),
-    ...(config.credentials ? { credentials: config.credentials } : {}),
+    // A copy: the SDK marks the credentials it is given, and the configuration is frozen.
+    ...(config.credentials ? { credentials: { ...config.credentials } } : {}),
     forcePathStyle: config.forcePathStyle,
     // A store that stopped answering must turn into a 503 in seconds, not hang a request or a job.
     requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
