@@ -137,15 +137,25 @@ describe('FILE_STORE=s3 through the API', () => {
     await gate.reached;
     await s3.stop();
     let reply;
+    let streamed;
     try {
       gate.open();
       reply = await pending;
+      // The streaming endpoint learns it before sending any audio, so it can still answer JSON.
+      streamed = await t.request({
+        method: 'POST',
+        url: '/api/voices/generate-tts/stream',
+        token: user.session.accessToken,
+        body: { text: TEXT, voiceId: 'en-us-radiant-girl' },
+      });
     } finally {
       await s3.resume();
     }
     expect(reply.statusCode).toBe(503);
     expect(errorOf(reply)).toMatchObject({ success: false, code: 'STORAGE_UNAVAILABLE' });
     expect(errorOf(reply).error).toMatch(/storage cannot be reached/i);
+    expect(streamed.statusCode).toBe(503);
+    expect(errorOf(streamed).code).toBe('STORAGE_UNAVAILABLE');
     const after = await balanceAndLedger(database.db, userId);
     expect(after).toEqual(before);
     expect(after.balance).toBe(after.ledgerSum);

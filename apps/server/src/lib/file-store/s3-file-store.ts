@@ -51,8 +51,14 @@ export class S3FileStore implements FileStore {
     return { size: bytes.length, modifiedAt: new Date() };
   }
 
+  /**
+   * Asks the bucket first: a writer usually feeds a reply that streams out as it is written, and a store that is down
+   * must be a 503 before the first byte goes out rather than a reply cut off at the end.
+   */
   async openWriter(key: string): Promise<FileWriter> {
-    return new S3FileWriter({ client: this.#client, bucket: this.#bucket, key: this.#objectKey(key), partSize: this.#partSize });
+    const Key = this.#objectKey(key);
+    await guarded(() => this.#client.send(new HeadBucketCommand({ Bucket: this.#bucket })));
+    return new S3FileWriter({ client: this.#client, bucket: this.#bucket, key: Key, partSize: this.#partSize });
   }
 
   async stat(key: string): Promise<StoredFileInfo | null> {
