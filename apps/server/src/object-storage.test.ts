@@ -122,8 +122,22 @@ describe('FILE_STORE=s3 through the API', () => {
     expect(existsSync(t.mediaRoot)).toBe(false);
     expect(filesOnDisk()).toEqual([]);
 
-    const deleted = await t.request({ method: 'DELETE', url: `/api/tts/history/${generation.id}`, token: user.session.accessToken });
+    const remove = () => t.request({ method: 'DELETE', url: `/api/tts/history/${generation.id}`, token: user.session.accessToken });
+    await s3.stop();
+    let refused;
+    try {
+      refused = await remove();
+    } finally {
+      await s3.resume();
+    }
+    // The object could not go, so the record stays: a retry finishes the job.
+    expect(refused.statusCode).toBe(503);
+    expect(errorOf(refused).code).toBe('STORAGE_UNAVAILABLE');
+    expect(await database.db.select().from(ttsGenerations).where(eq(ttsGenerations.id, generation.id))).toHaveLength(1);
+    expect(objectsOf(userId)).toHaveLength(2);
+    const deleted = await remove();
     expect(deleted.statusCode).toBe(200);
+    expect(await database.db.select().from(ttsGenerations).where(eq(ttsGenerations.id, generation.id))).toEqual([]);
     expect(objectsOf(userId)).toEqual([]);
     expect((await t.request({ url: generation.audioUrl })).statusCode).toBe(404);
   });
