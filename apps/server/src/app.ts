@@ -201,6 +201,7 @@ function decorateMediaServices(app: FastifyInstance, sharedEngine: SpeechEngine 
   app.decorate('speech', speech);
   const media = createMediaServices(config, app.db, app.clock);
   app.decorate('files', media.files);
+  app.addHook('onClose', () => media.files.close());
   app.decorate('mediaLinks', media.mediaLinks);
   app.decorate('voices', media.voices);
   const jobs = createConfiguredJobQueue(config, app.db, app.clock, app.log);

@@ -40,6 +40,7 @@ export async function startWorker(config: AppConfig, options: WorkerOptions = {}
     const speech = createSpeechEngine(config);
     resources.add(() => speech.close());
     const services = jobServices({ config, database, clock, log, speech, realtime });
+    resources.add(() => services.files.close());
     await prepareMediaStorage(services.files, config, log);
     const handlers: JobHandlers = await registerJobHandlers(services);
     resources.add(() => handlers.close());

@@ -40,6 +40,8 @@ export interface FileStore {
   delete(key: string): Promise<void>;
   /** Removes what a process killed mid-write left behind (begun before `olderThan`); returns how many. */
   removeResidue(olderThan: Date): Promise<number>;
+  /** Lets go of connections (an object store's sockets); the store is not used afterwards. */
+  close(): Promise<void>;
 }
 
 const KEY_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;

@@ -66,6 +66,10 @@ export class LocalFileStore implements FileStore {
     return removed;
   }
 
+  async close(): Promise<void> {
+    // Nothing is held open between calls.
+  }
+
   #pathOf(key: string): string {
     assertValidFileKey(key);
     return path.join(this.root, ...key.split('/'));

@@ -113,6 +113,10 @@ export class S3FileStore implements FileStore {
     }
   }
 
+  async close(): Promise<void> {
+    this.#client.destroy();
+  }
+
   #objectKey(key: string): string {
     assertValidFileKey(key);
     return `${this.#prefix}${key}`;
