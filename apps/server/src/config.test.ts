@@ -233,4 +233,39 @@ describe('loadConfig', () => {
     expect(message).toContain('STRIPE_WEBHOOK_SECRET is required when BILLING_PROVIDER is stripe');
     expect(message).not.toContain('sk_secret_value');
   });
+
+  it('keeps media on the local disk by default; FILE_STORE=s3 needs S3_BUCKET and reads the SDK variables', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).fileStore).toEqual({ kind: 'local' });
+    const s3 = loadConfig({
+      DATA_DIR: dataDir(),
+      FILE_STORE: 's3',
+      S3_BUCKET: 'media',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_FORCE_PATH_STYLE: 'TRUE',
+      AWS_REGION: 'eu-west-1',
+      AWS_ACCESS_KEY_ID: 'key-id',
+      AWS_SECRET_ACCESS_KEY: 'key-secret',
+    });
+    expect(s3.fileStore).toEqual({
+      kind: 's3',
+      bucket: 'media',
+      endpoint: 'http://minio:9000',
+      forcePathStyle: true,
+      prefix: 'sound-studio/',
+      region: 'eu-west-1',
+      credentials: { accessKeyId: 'key-id', secretAccessKey: 'key-secret' },
+    });
+    // Without keys in the environment the SDK finds them itself (profile, instance role).
+    expect(loadConfig({ DATA_DIR: dataDir(), FILE_STORE: 's3', S3_BUCKET: 'media' }).fileStore).toMatchObject({
+      endpoint: null,
+      forcePathStyle: false,
+      region: null,
+      credentials: null,
+    });
+    expect(configError({ FILE_STORE: 's3' })).toContain('S3_BUCKET is required when FILE_STORE is s3');
+    expect(configError({ FILE_STORE: 'gcs' })).toContain('FILE_STORE must be one of local, s3');
+    expect(configError({ FILE_STORE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' })).toContain('S3_ENDPOINT must be a URL starting with http:// or https://');
+    expect(configError({ FILE_STORE: 's3', S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'maybe' })).toContain('S3_FORCE_PATH_STYLE must be one of');
+    expect(configError({ FILE_STORE: 's3', S3_BUCKET: 'b', S3_PREFIX: 'no-slash' })).toContain('S3_PREFIX must be folder names each ending with "/"');
+  });
 });

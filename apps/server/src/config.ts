@@ -4,6 +4,7 @@ import { RATE_LIMITS, type RateLimitDetails, type RateLimitRule } from '@sound-s
 import { z } from 'zod';
 import { musicConfigFrom, type MusicConfig } from './features/music/config.ts';
 import { apiKeysConfigFrom, type ApiKeysConfig } from './lib/api-keys/config.ts';
+import { fileStoreConfigFrom, type FileStoreConfig } from './lib/file-store/config.ts';
 import { billingConfigFrom, type BillingConfig } from './features/billing/config.ts';
 import { voiceLabConfigFrom, type VoiceLabConfig } from './features/voice-lab/config.ts';
 import type { Environment } from './lib/environment.ts';
@@ -63,6 +64,7 @@ export interface AppConfig {
   readonly voiceLab: Readonly<VoiceLabConfig>;
   readonly apiKeys: Readonly<ApiKeysConfig>;
   readonly billing: Readonly<BillingConfig>;
+  readonly fileStore: Readonly<FileStoreConfig>;
 }
 
 export type { Environment };
@@ -207,6 +209,8 @@ export function loadConfig(env: Environment = process.env): AppConfig {
   if ('problems' in apiKeys) throw new ConfigError(`Invalid configuration:\n${apiKeys.problems.join('\n')}`);
   const billing = billingConfigFrom(provided);
   if ('problems' in billing) throw new ConfigError(`Invalid configuration:\n${billing.problems.join('\n')}`);
+  const fileStore = fileStoreConfigFrom(provided);
+  if ('problems' in fileStore) throw new ConfigError(`Invalid configuration:\n${fileStore.problems.join('\n')}`);
   const baseDir = invocationDir(env);
   const dataDir = resolveDataDir(env);
   ensureDataDir(dataDir);
@@ -237,6 +241,7 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     voiceLab: voiceLab.config,
     apiKeys: apiKeys.config,
     billing: billing.config,
+    fileStore: fileStore.config,
   } satisfies AppConfig);
 }
 

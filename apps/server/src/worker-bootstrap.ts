@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { Server } from 'socket.io';
 import type { AppConfig } from './config.ts';
-import { connectRedis, createConfiguredJobQueue, createMediaServices, createSpeechEngine } from './core-services.ts';
+import { connectRedis, createConfiguredJobQueue, createMediaServices, createSpeechEngine, prepareMediaStorage } from './core-services.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { seedPlans } from './db/plan-seeds.ts';
 import { registerJobHandlers, type JobHandlers } from './job-handlers.ts';
@@ -40,6 +40,8 @@ export async function startWorker(config: AppConfig, options: WorkerOptions = {}
     const speech = createSpeechEngine(config);
     resources.add(() => speech.close());
     const services = jobServices({ config, database, clock, log, speech, realtime });
+    resources.add(() => services.files.close());
+    await prepareMediaStorage(services.files, config, log);
     const handlers: JobHandlers = await registerJobHandlers(services);
     resources.add(() => handlers.close());
     await services.jobs.start();

@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   'CONFLICT',
   'SERVICE_UNAVAILABLE',
   'PAYMENT_PROVIDER_UNAVAILABLE',
+  'STORAGE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;
 export type ServerErrorCode = (typeof ERROR_CODES)[number];
@@ -52,6 +53,8 @@ export const HTTP_STATUS_BY_CODE: Record<ServerErrorCode, number> = {
   SERVICE_UNAVAILABLE: 503,
   /** The payment provider (Stripe) could not be reached or failed on its side; nothing was changed, a retry may work. */
   PAYMENT_PROVIDER_UNAVAILABLE: 503,
+  /** The file store (S3 or another object store) could not be reached; nothing was kept or charged, a retry may work. */
+  STORAGE_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,
 };
 
