@@ -37,9 +37,10 @@ export class MailCatcher {
     });
   }
 
-  static async start(): Promise<MailCatcher> {
+  /** Listens on `port` (the end-to-end run fixes it in the app's SMTP_URL), or on a free one. */
+  static async start(port = 0): Promise<MailCatcher> {
     const catcher = new MailCatcher();
-    await new Promise<void>((resolve) => catcher.#server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => catcher.#server.listen(port, '127.0.0.1', resolve));
     return catcher;
   }
 
