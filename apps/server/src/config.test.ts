@@ -106,6 +106,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_LOGIN_WINDOW_SECONDS: '60',
       RATE_LIMIT_REGISTER_BLOCK_SECONDS: '120',
       RATE_LIMIT_API_MAX: '1000',
+      RATE_LIMIT_PASSWORD_RESET_MAX: '7',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -120,6 +121,7 @@ describe('loadConfig', () => {
         login: { max: 10, windowSeconds: 60, blockSeconds: RATE_LIMITS.login.blockSeconds },
         register: { ...RATE_LIMITS.register, blockSeconds: 120 },
         api: { ...RATE_LIMITS.api, max: 1000 },
+        passwordReset: { ...RATE_LIMITS.passwordReset, max: 7 },
       },
     });
   });
@@ -267,5 +269,21 @@ describe('loadConfig', () => {
     expect(configError({ FILE_STORE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' })).toContain('S3_ENDPOINT must be a URL starting with http:// or https://');
     expect(configError({ FILE_STORE: 's3', S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'maybe' })).toContain('S3_FORCE_PATH_STYLE must be one of');
     expect(configError({ FILE_STORE: 's3', S3_BUCKET: 'b', S3_PREFIX: 'no-slash' })).toContain('S3_PREFIX must be folder names each ending with "/"');
+  });
+
+  it('sends no email by default; SMTP needs MAIL_FROM and PUBLIC_URL, and the SMTP password is never echoed', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).mail).toEqual({ smtpUrl: null, from: null, publicUrl: null });
+    const smtp = { SMTP_URL: 'smtps://user:hunter2@mail.example.com', MAIL_FROM: 'Studio <no-reply@example.com>', PUBLIC_URL: 'https://studio.example.com' };
+    expect(loadConfig({ DATA_DIR: dataDir(), ...smtp }).mail).toEqual({
+      smtpUrl: smtp.SMTP_URL,
+      from: smtp.MAIL_FROM,
+      publicUrl: smtp.PUBLIC_URL,
+    });
+    const message = configError({ SMTP_URL: smtp.SMTP_URL });
+    expect(message).toContain('MAIL_FROM is required when SMTP_URL is set');
+    expect(message).toContain('PUBLIC_URL is required when SMTP_URL is set');
+    expect(message).not.toContain('hunter2');
+    expect(configError({ SMTP_URL: 'http://hunter2@x' })).toContain('SMTP_URL must be a URL starting with smtp:// or smtps://');
+    expect(configError({ PUBLIC_URL: 'studio.example.com' })).toContain('PUBLIC_URL must be a URL starting with http:// or https://');
   });
 });

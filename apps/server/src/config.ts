@@ -6,6 +6,7 @@ import { musicConfigFrom, type MusicConfig } from './features/music/config.ts';
 import { apiKeysConfigFrom, type ApiKeysConfig } from './lib/api-keys/config.ts';
 import { fileStoreConfigFrom, type FileStoreConfig } from './lib/file-store/config.ts';
 import { billingConfigFrom, type BillingConfig } from './features/billing/config.ts';
+import { mailConfigFrom, type MailConfig } from './lib/mail/config.ts';
 import { voiceLabConfigFrom, type VoiceLabConfig } from './features/voice-lab/config.ts';
 import type { Environment } from './lib/environment.ts';
 import { SERVER_PACKAGE_DIR } from './lib/paths.ts';
@@ -65,6 +66,7 @@ export interface AppConfig {
   readonly apiKeys: Readonly<ApiKeysConfig>;
   readonly billing: Readonly<BillingConfig>;
   readonly fileStore: Readonly<FileStoreConfig>;
+  readonly mail: Readonly<MailConfig>;
 }
 
 export type { Environment };
@@ -83,6 +85,7 @@ const SECRET_VARIABLES = new Set([
   'MINIMAX_API_KEY',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
+  'SMTP_URL',
 ]);
 
 export const JWT_SECRET_FILE = 'jwt-secret';
@@ -117,10 +120,11 @@ const trustProxyValue = z.string().transform((value): boolean | string => {
 });
 
 const RATE_LIMIT_FIELDS = { MAX: 'max', WINDOW_SECONDS: 'windowSeconds', BLOCK_SECONDS: 'blockSeconds' } as const;
-const RATE_LIMIT_SCOPES = ['login', 'register', 'api'] as const satisfies readonly RateLimitScope[];
+const RATE_LIMIT_SCOPES = ['login', 'register', 'api', 'passwordReset'] as const satisfies readonly RateLimitScope[];
 
+/** RATE_LIMIT_LOGIN_MAX, RATE_LIMIT_PASSWORD_RESET_WINDOW_SECONDS, … */
 function rateLimitVariable(scope: RateLimitScope, field: keyof typeof RATE_LIMIT_FIELDS): string {
-  return `RATE_LIMIT_${scope.toUpperCase()}_${field}`;
+  return `RATE_LIMIT_${scope.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase()}_${field}`;
 }
 
 const rateLimitShape = Object.fromEntries(
@@ -211,6 +215,8 @@ export function loadConfig(env: Environment = process.env): AppConfig {
   if ('problems' in billing) throw new ConfigError(`Invalid configuration:\n${billing.problems.join('\n')}`);
   const fileStore = fileStoreConfigFrom(provided);
   if ('problems' in fileStore) throw new ConfigError(`Invalid configuration:\n${fileStore.problems.join('\n')}`);
+  const mail = mailConfigFrom(provided);
+  if ('problems' in mail) throw new ConfigError(`Invalid configuration:\n${mail.problems.join('\n')}`);
   const baseDir = invocationDir(env);
   const dataDir = resolveDataDir(env);
   ensureDataDir(dataDir);
@@ -242,6 +248,7 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     apiKeys: apiKeys.config,
     billing: billing.config,
     fileStore: fileStore.config,
+    mail: mail.config,
   } satisfies AppConfig);
 }
 
@@ -263,7 +270,7 @@ function rateLimitsFrom(values: ParsedEnvironment): Record<RateLimitScope, RateL
     windowSeconds: values[rateLimitVariable(scope, 'WINDOW_SECONDS')] ?? RATE_LIMITS[scope].windowSeconds,
     blockSeconds: values[rateLimitVariable(scope, 'BLOCK_SECONDS')] ?? RATE_LIMITS[scope].blockSeconds,
   });
-  return { login: rule('login'), register: rule('register'), api: rule('api') };
+  return { login: rule('login'), register: rule('register'), api: rule('api'), passwordReset: rule('passwordReset') };
 }
 
 function ensureDataDir(dataDir: string): void {

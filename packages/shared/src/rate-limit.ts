@@ -15,6 +15,10 @@ export function registrationRateLimitMessage(retryAfterSeconds: number): string 
   return `Too many registration attempts. Please try again in ${formatRetryTime(retryAfterSeconds)}.`;
 }
 
+export function passwordResetRateLimitMessage(retryAfterSeconds: number): string {
+  return `Too many password reset requests. Please try again in ${formatRetryTime(retryAfterSeconds)}.`;
+}
+
 export function apiRateLimitMessage(retryAfterSeconds: number): string {
   return `Too many requests. Please try again in ${formatRetryTime(retryAfterSeconds)}.`;
 }

@@ -50,6 +50,11 @@ describe('LoginPage', () => {
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('"Forgot password?" leads to the reset request page', () => {
+    renderLogin();
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
+  });
+
   it('signs in with remember-me into local storage and remembers the email', async () => {
     const auth = fakeAuth({ status: 'anonymous', user: null });
     const { calls } = stubFetch({ 'POST /auth/login': () => okReply(session) });

@@ -19,6 +19,7 @@ export function authErrorMessage(t: TFunction, error: unknown, action: 'login' |
   if (rateLimit) {
     const time = formatRetryAfter(t, rateLimit.retryAfterSeconds);
     if (rateLimit.scope === 'api') return t('auth.errors.tooManyRequests', { time });
+    if (rateLimit.scope === 'passwordReset') return t('auth.errors.tooManyResetRequests', { time });
     return rateLimit.scope === 'login' ? t('auth.errors.tooManyLoginAttempts', { time }) : t('auth.errors.tooManyRegistrationAttempts', { time });
   }
   if (Object.keys(validationFieldsOf(error)).length > 0) return null;
