@@ -123,7 +123,8 @@ export class MiniMaxSpeechEngine implements SpeechEngine {
         const reply = parseEvent(event);
         // The last event (status 2) has only extra_info and, if MiniMax ignored exclude_aggregated_audio, a copy.
         if (reply.data?.status === 2) break;
-        const piece = decodeHexAudio(reply.data?.audio, reply.trace_id);
+        if (!reply.data?.audio) continue;
+        const piece = decodeHexAudio(reply.data.audio, reply.trace_id);
         const joined = concat(carry, piece);
         const whole = wholeMp3Frames(joined);
         carry = joined.slice(whole.length);
