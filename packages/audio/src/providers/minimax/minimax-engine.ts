@@ -91,7 +91,9 @@ export class MiniMaxSpeechEngine implements SpeechEngine {
 
   /**
    * MiniMax's stream mode (`stream: true`): server-sent events whose pieces carry hex MP3 cut anywhere. Each chunk
-   * yielded is the whole frames received so far, so its duration is exact; the text rides on the first chunk.
+   * yielded is the whole frames received so far, so its duration is exact. The text rides on the first chunk: MiniMax
+   * counts a request's characters as a whole (extra_info.usage_characters), so a listener who leaves after the first
+   * audio has used all of them.
    * A rate limit is retried only before any audio went out (MiniMax answers it before the first piece).
    */
   async *speakStream(request: SpeechRequest, options?: SpeakOptions): AsyncGenerator<SpeechChunk> {
