@@ -206,9 +206,11 @@ describe('loadConfig', () => {
       RUN_WORKERS: 'false',
       JOB_CONCURRENCY: '4',
     });
-    expect(config.speech).toEqual({ provider: 'minimax', apiKey: 'mm-key', baseUrl: 'https://api.minimaxi.chat', groupId: '1234' });
+    expect(config.speech).toEqual({ provider: 'minimax', apiKey: 'mm-key', baseUrl: 'https://api.minimaxi.chat', groupId: '1234', model: null });
     expect(config.jobs).toEqual({ runWorkers: false, concurrency: 4 });
     expect(loadConfig({ DATA_DIR: dataDir(), SPEECH_WORKERS: '3' }).speech).toEqual({ provider: 'local', workers: 3 });
+    const chosen = loadConfig({ DATA_DIR: dataDir(), SPEECH_PROVIDER: 'minimax', MINIMAX_API_KEY: 'mm-key', MINIMAX_SPEECH_MODEL: 'speech-2.6-turbo' });
+    expect(chosen.speech).toMatchObject({ provider: 'minimax', model: 'speech-2.6-turbo' });
   });
 
   it('explains speech and job settings that cannot work, without echoing the MiniMax key', () => {

@@ -23,7 +23,14 @@ export const SPEECH_PROVIDERS = ['local', 'minimax'] as const;
 /** Which speech engine renders audio: the local eSpeak NG pool (default) or MiniMax's cloud API. */
 export type SpeechConfig =
   | { provider: 'local'; /** Worker threads; null means the engine's default (min(2, CPUs)). */ workers: number | null }
-  | { provider: 'minimax'; apiKey: string; baseUrl: string | null; groupId: string | null };
+  | {
+      provider: 'minimax';
+      apiKey: string;
+      baseUrl: string | null;
+      groupId: string | null;
+      /** MiniMax model our default speech model speaks with (MINIMAX_SPEECH_MODEL); null keeps the adapter's. */
+      model: string | null;
+    };
 
 export interface JobsConfig {
   /** Whether this process runs job handlers (false: an API node that only enqueues, with `npm run worker` elsewhere). */
@@ -154,6 +161,7 @@ const environmentSchema = z.object({
   MINIMAX_API_KEY: z.string().optional(),
   MINIMAX_BASE_URL: urlWithScheme(['http', 'https']).optional(),
   MINIMAX_GROUP_ID: z.string().optional(),
+  MINIMAX_SPEECH_MODEL: z.string().trim().min(1).optional(),
   RUN_WORKERS: switchValue.default(true),
   JOB_CONCURRENCY: wholeNumber(1, 64).default(2),
   REFRESH_REUSE_GRACE_SECONDS: wholeNumber(0, 300).default(30),
@@ -259,6 +267,7 @@ function speechFrom(values: ParsedEnvironment): SpeechConfig {
       apiKey: values.MINIMAX_API_KEY ?? '',
       baseUrl: values.MINIMAX_BASE_URL ?? null,
       groupId: values.MINIMAX_GROUP_ID ?? null,
+      model: values.MINIMAX_SPEECH_MODEL ?? null,
     };
   }
   return { provider: 'local', workers: values.SPEECH_WORKERS ?? null };
