@@ -26,6 +26,7 @@ import { preferencesRoutes } from './features/preferences/routes.ts';
 import { plansRoutes } from './features/plans/routes.ts';
 import { realtimePlugin } from './features/realtime/plugin.ts';
 import { ttsRoutes } from './features/tts/routes.ts';
+import { DEVELOPER_API_PREFIXES, developerApiNotFound } from './features/tts/v1/dialect.ts';
 import { elevenLabsRoutes } from './features/tts/v1/elevenlabs-routes.ts';
 import { openAiRoutes } from './features/tts/v1/openai-routes.ts';
 import { voiceLabRoutes } from './features/voice-lab/plugin.ts';
@@ -129,7 +130,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(openAiRoutes, { prefix: '/v1' });
     await app.register(elevenLabsRoutes, { prefix: '/v1' });
     await app.register(realtimePlugin);
-    await app.register(webStaticRoutes);
+    await app.register(webStaticRoutes, { foreignApiPrefixes: DEVELOPER_API_PREFIXES, foreignApiNotFound: developerApiNotFound });
     return app;
   } catch (error) {
     await app.close();

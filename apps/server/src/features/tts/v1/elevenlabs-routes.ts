@@ -1,4 +1,3 @@
-import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { characterAlignment, SPEECH_MODELS, VOICE_SETTING_LIMITS, type SpeechModel } from '@sound-studio/shared';
 import { z } from 'zod';
@@ -7,7 +6,7 @@ import { AppError, validationError } from '../../../lib/errors.ts';
 import type { TtsInput } from '../prepare.ts';
 import { TtsService } from '../service.ts';
 import { subscriptionFigures } from './elevenlabs-account.ts';
-import { toAppError } from './openai-errors.ts';
+import { elevenLabsErrorSchema, installDeveloperApiErrors } from './dialect.ts';
 import { originOf } from './openai-routes.ts';
 import type { OpenAiAudioFormat } from './output-formats.ts';
 import { streamApiSpeech } from './speech-stream.ts';
@@ -18,8 +17,7 @@ const SECURITY: ReadonlyArray<Record<string, readonly string[]>> = [{ xiApiKey: 
 export const ELEVENLABS_TEXT_MAX_LENGTH = 5000;
 const CHARACTER_COUNT_HEADER = 'x-character-count';
 
-const errorSchema = z.object({ detail: z.object({ status: z.string(), message: z.string() }) });
-const errorReplies = { '4xx': errorSchema, '5xx': errorSchema } as const;
+const errorReplies = { '4xx': elevenLabsErrorSchema, '5xx': elevenLabsErrorSchema } as const;
 
 const speechBodySchema = z.object({
   text: z.string().min(1, 'text is required').max(ELEVENLABS_TEXT_MAX_LENGTH),
@@ -87,15 +85,7 @@ export const elevenLabsRoutes: FastifyPluginAsyncZod = async (app) => {
     voices: app.voices,
     log: app.log,
   });
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const appError = toAppError(error) ?? new AppError('INTERNAL_ERROR', 'Internal server error');
-    if (appError.statusCode >= 500) request.log.error({ err: error }, appError.message);
-    const reason = typeof appError.details?.reason === 'string' ? appError.details.reason : appError.code;
-    return reply
-      .status(appError.statusCode)
-      .headers(appError.headers)
-      .send({ detail: { status: reason.toLowerCase(), message: appError.message } });
-  });
+  installDeveloperApiErrors(app, () => 'elevenlabs');
   app.addHook('onRequest', app.authenticateApiKey);
 
   for (const path of ['/text-to-speech/:voice_id', '/text-to-speech/:voice_id/stream']) {

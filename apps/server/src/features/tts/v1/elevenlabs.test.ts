@@ -99,11 +99,11 @@ describe('ElevenLabs-compatible routes (curl)', () => {
     expect(subscription.character_count).toBeGreaterThanOrEqual(TEXT.length * 2);
   });
 
-  it('answers errors as { detail: { status, message } }', async () => {
-    const unsupported = await curl('/text-to-speech/en-us-madison?output_format=ulaw_8000', { body: { text: TEXT } });
-    expect(unsupported.status).toBe(400);
-    expect(JSON.parse(unsupported.body.toString())).toEqual({
-      detail: { status: 'validation_error', message: "Unsupported output_format 'ulaw_8000': use mp3_*, pcm_<rate> or opus_*" },
+  it('answers errors as { detail: { status, message } }, validation errors with 422', async () => {
+    const unsupported = await curl('/text-to-speech/en-us-madison?output_format=aiff_44100', { body: { text: TEXT } });
+    expect(unsupported.status).toBe(422);
+    expect(JSON.parse(unsupported.body.toString())).toMatchObject({
+      detail: { status: 'validation_error', message: expect.stringContaining("Unsupported output_format 'aiff_44100'") },
     });
     const badKey = await curl('/voices', { apiKey: `ss_${'x'.repeat(43)}` });
     expect(badKey.status).toBe(401);

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { AppError } from '../../../lib/errors.ts';
 import { TtsService } from '../service.ts';
 import { API_MODEL_IDS, engineSpeedOf, moodOfInstructions, OPENAI_VOICE_ALIASES, speechModelOf, voiceIdOf } from './openai-mapping.ts';
-import { installOpenAiErrors, openAiErrorSchema } from './openai-errors.ts';
+import { dialectOf, developerApiNotFound, installDeveloperApiErrors } from './dialect.ts';
+import { openAiErrorSchema } from './openai-errors.ts';
 import { OPENAI_AUDIO_FORMATS } from './output-formats.ts';
 import { streamApiSpeech } from './speech-stream.ts';
 
@@ -62,7 +63,9 @@ export const openAiRoutes: FastifyPluginAsyncZod = async (app) => {
     voices: app.voices,
     log: app.log,
   });
-  installOpenAiErrors(app);
+  // /models is both APIs' path: an ElevenLabs caller (xi-api-key) gets its errors too; the rest are OpenAI's own.
+  installDeveloperApiErrors(app, (request) => (request.routeOptions.url === '/v1/models' ? dialectOf(request) : 'openai'));
+  app.setNotFoundHandler(developerApiNotFound);
   app.addHook('onRequest', app.authenticateApiKey);
 
   app.post(
