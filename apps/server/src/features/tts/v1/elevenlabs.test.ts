@@ -75,7 +75,7 @@ describe('ElevenLabs-compatible routes (curl)', () => {
 
     const history = await curl('/history');
     const body = JSON.parse(history.body.toString()) as { history: Array<{ history_item_id: string; voice_id: string; text: string; source: string; model_id: string }> };
-    expect(body.history[0]).toMatchObject({ voice_id: 'en-gb-oliver', text: TEXT, source: 'API', model_id: 'speech-2.5-hd-preview' });
+    expect(body.history[0]).toMatchObject({ voice_id: 'en-gb-oliver', text: TEXT, source: 'TTS', model_id: 'speech-2.5-hd-preview' });
     expect(body.history[0]?.history_item_id).toBe(reply.headers['request-id']);
   });
 

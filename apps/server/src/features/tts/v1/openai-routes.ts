@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_SPEECH_MODEL, VOICE_SETTING_LIMITS } from '@sound-studio/shared';
 import { z } from 'zod';
 import { AppError } from '../../../lib/errors.ts';
 import { TtsService } from '../service.ts';
 import { API_MODEL_IDS, engineSpeedOf, moodOfInstructions, OPENAI_VOICE_ALIASES, speechModelOf, voiceIdOf } from './openai-mapping.ts';
 import { dialectOf, developerApiNotFound, installDeveloperApiErrors } from './dialect.ts';
+import { ELEVENLABS_TEXT_MAX_LENGTH, elevenLabsModels, elevenLabsModelSchema, type ModelLanguage } from './elevenlabs-models.ts';
 import { openAiErrorSchema } from './openai-errors.ts';
 import { OPENAI_AUDIO_FORMATS } from './output-formats.ts';
 import { streamApiSpeech } from './speech-stream.ts';
@@ -42,6 +43,12 @@ const voiceSchema = z.object({
 
 /** When our models were published (a fixed date: /v1/models must not change between calls). */
 const MODELS_CREATED = Math.floor(Date.parse('2025-01-01T00:00:00Z') / 1000);
+
+/** The languages the library's voices speak, as ElevenLabs lists a model's languages. */
+async function modelLanguages(app: FastifyInstance): Promise<ModelLanguage[]> {
+  const byCode = new Map((await app.voices.list(null)).map((voice) => [voice.language, voice.languageName]));
+  return [...byCode].map(([language_id, name]) => ({ language_id, name }));
+}
 
 /** The caller's origin, so preview links work from any client (behind a proxy, with TRUST_PROXY set). */
 export function originOf(request: FastifyRequest): string {
@@ -106,15 +113,23 @@ export const openAiRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: TAGS,
-        summary: "The speech models: OpenAI's names (mapped to ours) and our own ids",
+        summary:
+          "The speech models: OpenAI's list (mapped to ours, and our own ids) for Bearer callers, ElevenLabs' array of " +
+          'models for xi-api-key callers',
         security: SECURITY,
-        response: { 200: z.object({ object: z.literal('list'), data: z.array(modelSchema) }), ...errorReplies },
+        response: {
+          200: z.union([z.object({ object: z.literal('list'), data: z.array(modelSchema) }), z.array(elevenLabsModelSchema)]),
+          ...errorReplies,
+        },
       },
     },
-    async () => ({
-      object: 'list' as const,
-      data: API_MODEL_IDS.map((id) => ({ id, object: 'model' as const, created: MODELS_CREATED, owned_by: 'sound-studio' })),
-    }),
+    async (request) => {
+      if (dialectOf(request) === 'elevenlabs') return elevenLabsModels(await modelLanguages(app), ELEVENLABS_TEXT_MAX_LENGTH);
+      return {
+        object: 'list' as const,
+        data: API_MODEL_IDS.map((id) => ({ id, object: 'model' as const, created: MODELS_CREATED, owned_by: 'sound-studio' })),
+      };
+    },
   );
 
   app.get(

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { ElevenLabsClient, ElevenLabsError } from '@elevenlabs/elevenlabs-js';
-import { LocalSpeechEngine } from '@sound-studio/audio';
+import { LocalSpeechEngine, parseMp3Frames } from '@sound-studio/audio';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedApiKey } from '@sound-studio/shared';
@@ -89,5 +89,89 @@ describe('no developer API path answers with the web app', () => {
     const elevenLabsError = await errorOfCall(elevenLabs.dubbing.get('no-such-dubbing'));
     expect(elevenLabsError).toBeInstanceOf(ElevenLabsError);
     expect((elevenLabsError as ElevenLabsError).statusCode).toBe(404);
+  });
+});
+
+async function bytesOf(stream: ReadableStream<Uint8Array>): Promise<Buffer> {
+  return Buffer.from(await new Response(stream).arrayBuffer());
+}
+
+describe('ElevenLabs SDK: models, user, voices and history', () => {
+  const spoken: Array<{ voiceId: string; text: string }> = [
+    { voiceId: 'en-gb-oliver', text: 'First line.' },
+    { voiceId: 'en-us-madison', text: 'Second line.' },
+    { voiceId: 'en-gb-oliver', text: 'Third line.' },
+  ];
+
+  beforeAll(async () => {
+    for (const { voiceId, text } of spoken) {
+      t.clock.advanceSeconds(1);
+      await bytesOf(await elevenLabs.textToSpeech.convert(voiceId, { text, modelId: 'eleven_flash_v2_5' }));
+    }
+  });
+
+  it('models.list answers ElevenLabs models to an xi-api-key caller and OpenAI models to a Bearer one', async () => {
+    const models = await elevenLabs.models.list();
+    expect(models.map((model) => model.modelId)).toEqual(expect.arrayContaining(['eleven_multilingual_v2', 'eleven_flash_v2_5']));
+    expect(models[0]?.languages?.length).toBeGreaterThan(5);
+    const openAiModels = await openAi.models.list();
+    expect(openAiModels.data.map((model) => model.id)).toEqual(expect.arrayContaining(['tts-1', 'gpt-4o-mini-tts']));
+  });
+
+  it('user.get and user.subscription.get pass the SDK schema with figures from the ledger', async () => {
+    const subscription = await elevenLabs.user.subscription.get();
+    expect(subscription).toMatchObject({ tier: 'creator', characterLimit: 100_000, status: 'active', voiceLimit: 30, canUseInstantVoiceCloning: true });
+    expect(subscription.characterCount).toBeGreaterThanOrEqual(spoken.reduce((sum, { text }) => sum + text.length, 0));
+    const account = await elevenLabs.user.get();
+    expect(account).toMatchObject({ userId: user.session.user.id, subscription: { tier: 'creator' }, seatType: 'workspace_admin' });
+    expect(account.xiApiKeyPreview).toBe(`${key.slice(0, 11)}…`);
+  });
+
+  it('voices.getAll, voices.get and voices.search (v2, paged to the end)', async () => {
+    const all = await elevenLabs.voices.getAll();
+    expect(all.voices.find((voice) => voice.voiceId === 'tr-elif')).toMatchObject({ category: 'premade', labels: { gender: 'female', language: 'tr' } });
+    expect(await elevenLabs.voices.get('en-gb-oliver')).toMatchObject({ voiceId: 'en-gb-oliver', category: 'premade' });
+    const missing = await errorOfCall(elevenLabs.voices.get('no-such-voice'));
+    expect(missing).toMatchObject({ statusCode: 404, body: { detail: { status: 'voice_not_found' } } });
+
+    const found = await elevenLabs.voices.search({ search: 'oliver' });
+    expect(found.voices.map((voice) => voice.voiceId)).toContain('en-gb-oliver');
+    expect(found.voices.every((voice) => `${voice.name ?? ''} ${voice.description ?? ''}`.toLowerCase().includes('oliver'))).toBe(true);
+    const seen: string[] = [];
+    let token: string | undefined;
+    for (let page = 0; page < 100; page += 1) {
+      const result = await elevenLabs.voices.search({ pageSize: 25, ...(token ? { nextPageToken: token } : {}) });
+      seen.push(...result.voices.map((voice) => voice.voiceId));
+      if (!result.hasMore) break;
+      token = result.nextPageToken ?? undefined;
+    }
+    expect(new Set(seen).size).toBe(all.voices.length);
+  });
+
+  it('history.list pages to the end with startAfterHistoryItemId, and filters by voiceId and source', async () => {
+    const items: string[] = [];
+    let after: string | undefined;
+    for (let page = 0; page < 10; page += 1) {
+      const result = await elevenLabs.history.list({ pageSize: 2, ...(after ? { startAfterHistoryItemId: after } : {}) });
+      items.push(...result.history.map((item) => item.text ?? ''));
+      if (!result.hasMore) break;
+      after = result.lastHistoryItemId ?? undefined;
+    }
+    expect(items).toEqual(spoken.map(({ text }) => text).reverse());
+    const oliver = await elevenLabs.history.list({ voiceId: 'en-gb-oliver' });
+    expect(oliver.history.map((item) => item.text)).toEqual(['Third line.', 'First line.']);
+    expect(oliver.hasMore).toBe(false);
+    expect((await elevenLabs.history.list({ source: 'TTS' })).history).toHaveLength(spoken.length);
+    expect((await elevenLabs.history.list({ source: 'STS' })).history).toHaveLength(0);
+  });
+
+  it('history.get and history.getAudio return the item and its MP3', async () => {
+    const [latest] = (await elevenLabs.history.list({ pageSize: 1 })).history;
+    const item = await elevenLabs.history.get(latest?.historyItemId ?? '');
+    expect(item).toMatchObject({ text: 'Third line.', voiceId: 'en-gb-oliver', source: 'TTS', contentType: 'audio/mpeg' });
+    const audio = await bytesOf(await elevenLabs.history.getAudio(item.historyItemId));
+    expect(parseMp3Frames(audio).durationSeconds).toBeGreaterThan(0.3);
+    const missing = await errorOfCall(elevenLabs.history.get('7d8a3c2e-0000-4000-8000-000000000000'));
+    expect(missing).toMatchObject({ statusCode: 404 });
   });
 });
