@@ -1,19 +1,22 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { characterAlignment, VOICE_SETTING_LIMITS } from '@sound-studio/shared';
 import { z } from 'zod';
 import type { ApiKeyContext } from '../../../lib/api-keys/authenticator.ts';
-import { AppError, validationError } from '../../../lib/errors.ts';
+import { AppError } from '../../../lib/errors.ts';
 import type { TtsInput } from '../prepare.ts';
 import { TtsService } from '../service.ts';
 import { elevenLabsErrorSchema, installDeveloperApiErrors } from './dialect.ts';
 import { ELEVENLABS_TEXT_MAX_LENGTH, modelOfElevenLabs } from './elevenlabs-models.ts';
-import type { OpenAiAudioFormat } from './output-formats.ts';
-import { streamApiSpeech } from './speech-stream.ts';
+import { DEFAULT_ELEVENLABS_OUTPUT_FORMAT, elevenLabsOutputOf, ELEVENLABS_OUTPUT_FORMATS } from './elevenlabs-output-formats.ts';
+import { streamApiSpeech, type ApiSpeechCall, type ApiSpeechDependencies } from './speech-stream.ts';
+import { streamApiSpeechWithTimestamps } from './stream-with-timestamps.ts';
 import { renderApiSpeechWithTimings } from './with-timestamps.ts';
 
 const TAGS = ['developer-api (ElevenLabs-compatible)'];
 const SECURITY: ReadonlyArray<Record<string, readonly string[]>> = [{ xiApiKey: [] }, { apiKey: [] }];
-const CHARACTER_COUNT_HEADER = 'x-character-count';
+/** What the call was charged in characters: ElevenLabs' `character-cost`, and the `x-character-count` we sent before. */
+const CHARACTER_COST_HEADERS = ['character-cost', 'x-character-count'] as const;
 
 const errorReplies = { '4xx': elevenLabsErrorSchema, '5xx': elevenLabsErrorSchema } as const;
 
@@ -31,17 +34,10 @@ const speechBodySchema = z.object({
     .nullable()
     .optional(),
 });
-const speechQuerySchema = z.object({ output_format: z.string().max(40).default('mp3_44100_128') });
+const speechQuerySchema = z.object({
+  output_format: z.string().max(40).default(DEFAULT_ELEVENLABS_OUTPUT_FORMAT).describe(`One of ${ELEVENLABS_OUTPUT_FORMATS.join(', ')}`),
+});
 const voiceParamsSchema = z.object({ voice_id: z.string().min(1).max(200) });
-
-/** ElevenLabs' output_format: MP3 (ours is 22.05 kHz whatever the name says), raw PCM at the named rate, or Opus. */
-export function outputFormatOf(outputFormat: string): { format: OpenAiAudioFormat; pcmSampleRate?: number } {
-  if (outputFormat.startsWith('mp3_')) return { format: 'mp3' };
-  if (outputFormat.startsWith('opus_')) return { format: 'opus' };
-  const pcm = /^pcm_(8000|16000|22050|24000|44100|48000)$/.exec(outputFormat);
-  if (pcm) return { format: 'pcm', pcmSampleRate: Number(pcm[1]) };
-  throw validationError('output_format', `Unsupported output_format '${outputFormat}': use mp3_*, pcm_<rate> or opus_*`);
-}
 
 /** Our request for an ElevenLabs body: speed is clamped to what the engine does, pitch and volume stay default. */
 function speechInputOf(voiceId: string, body: z.infer<typeof speechBodySchema>): TtsInput {
@@ -61,9 +57,22 @@ function requireKey(apiKey: ApiKeyContext | null): ApiKeyContext {
   return apiKey;
 }
 
+type SpeechRequest = FastifyRequest<{
+  Params: z.infer<typeof voiceParamsSchema>;
+  Querystring: z.infer<typeof speechQuerySchema>;
+  Body: z.infer<typeof speechBodySchema>;
+}>;
+
+const alignmentSchema = z.object({
+  characters: z.array(z.string()),
+  character_start_times_seconds: z.array(z.number()),
+  character_end_times_seconds: z.array(z.number()),
+});
+
 /**
- * ElevenLabs-compatible text to speech under /v1 (same keys, sent as xi-api-key), streamed either way or with
- * timestamps (voices, user and history are in elevenlabs-library-routes.ts). Errors come as ElevenLabs' `{ detail: { status, message } }`.
+ * ElevenLabs-compatible text to speech under /v1 (same keys, sent as xi-api-key): audio in every output_format
+ * ElevenLabs names (at the named rate and bitrate), streamed, or with character timestamps in one reply or streamed
+ * per sentence. Voices, user and history are in elevenlabs-library-routes.ts.
  */
 export const elevenLabsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new TtsService({
@@ -79,57 +88,60 @@ export const elevenLabsRoutes: FastifyPluginAsyncZod = async (app) => {
   installDeveloperApiErrors(app, () => 'elevenlabs');
   app.addHook('onRequest', app.authenticateApiKey);
 
+  /** Checks the request (format first: nothing is prepared for a format we cannot give) and prepares the call. */
+  async function speechCallOf(request: SpeechRequest): Promise<{ deps: ApiSpeechDependencies; call: ApiSpeechCall }> {
+    const apiKey = requireKey(request.apiKey);
+    const output = elevenLabsOutputOf(request.query.output_format);
+    const prepared = await service.prepare(apiKey.userId, speechInputOf(request.params.voice_id, request.body));
+    const cost = String(prepared.characters);
+    return {
+      deps: { service, speech: app.speech, files: app.files, log: request.log, db: app.db, nowMs: () => app.clock.now() },
+      call: {
+        prepared,
+        apiKey,
+        format: output.format,
+        formatOptions: output.options,
+        sse: false,
+        headers: { ...Object.fromEntries(CHARACTER_COST_HEADERS.map((name) => [name, cost])), 'request-id': prepared.generationId },
+      },
+    };
+  }
+
+  const speechSchema = {
+    tags: TAGS,
+    security: SECURITY,
+    params: voiceParamsSchema,
+    querystring: speechQuerySchema,
+    body: speechBodySchema,
+  };
+
   for (const path of ['/text-to-speech/:voice_id', '/text-to-speech/:voice_id/stream']) {
     app.post(
       path,
       {
         schema: {
-          tags: TAGS,
-          summary: 'ElevenLabs-compatible speech (streamed chunk by chunk); x-character-count says how many characters were billed',
-          security: SECURITY,
-          params: voiceParamsSchema,
-          querystring: speechQuerySchema,
-          body: speechBodySchema,
-          produces: ['audio/mpeg', 'audio/pcm', 'audio/ogg'],
+          ...speechSchema,
+          summary: 'ElevenLabs-compatible speech, streamed chunk by chunk; character-cost says how many characters were billed',
+          produces: ['audio/mpeg', 'audio/pcm', 'audio/wav', 'audio/ogg', 'audio/basic', 'audio/x-alaw-basic'],
           response: { 200: z.unknown().describe('Audio, chunked'), ...errorReplies },
         },
       },
       async (request, reply) => {
-        const apiKey = requireKey(request.apiKey);
-        const output = outputFormatOf(request.query.output_format);
-        const prepared = await service.prepare(apiKey.userId, speechInputOf(request.params.voice_id, request.body));
-        const dependencies = { service, speech: app.speech, files: app.files, log: request.log, db: app.db, nowMs: () => app.clock.now() };
-        const call = {
-          prepared,
-          apiKey,
-          format: output.format,
-          ...(output.pcmSampleRate ? { formatOptions: { pcmSampleRate: output.pcmSampleRate } } : {}),
-          sse: false,
-          headers: { [CHARACTER_COUNT_HEADER]: String(prepared.characters), 'request-id': prepared.generationId },
-        };
-        await streamApiSpeech(dependencies, call, reply);
+        const { deps, call } = await speechCallOf(request);
+        await streamApiSpeech(deps, call, reply);
         return reply;
       },
     );
   }
 
-  const alignmentSchema = z.object({
-    characters: z.array(z.string()),
-    character_start_times_seconds: z.array(z.number()),
-    character_end_times_seconds: z.array(z.number()),
-  });
   app.post(
     '/text-to-speech/:voice_id/with-timestamps',
     {
       schema: {
-        tags: TAGS,
+        ...speechSchema,
         summary:
           'ElevenLabs-compatible speech with character timings from the engine: audio_base64 plus alignment (and the ' +
           'same normalized_alignment, since timings point at the text as sent)',
-        security: SECURITY,
-        params: voiceParamsSchema,
-        querystring: speechQuerySchema,
-        body: speechBodySchema,
         response: {
           200: z.object({ audio_base64: z.string(), alignment: alignmentSchema, normalized_alignment: alignmentSchema }),
           ...errorReplies,
@@ -137,21 +149,30 @@ export const elevenLabsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const apiKey = requireKey(request.apiKey);
-      const output = outputFormatOf(request.query.output_format);
-      const prepared = await service.prepare(apiKey.userId, speechInputOf(request.params.voice_id, request.body));
-      const dependencies = { service, speech: app.speech, files: app.files, log: request.log, db: app.db, nowMs: () => app.clock.now() };
-      const call = {
-        prepared,
-        apiKey,
-        format: output.format,
-        ...(output.pcmSampleRate ? { formatOptions: { pcmSampleRate: output.pcmSampleRate } } : {}),
-        sse: false,
-      };
-      const { audio, timings } = await renderApiSpeechWithTimings(dependencies, call);
+      const { deps, call } = await speechCallOf(request);
+      const { audio, timings } = await renderApiSpeechWithTimings(deps, call);
       const alignment = characterAlignment(timings);
-      reply.header(CHARACTER_COUNT_HEADER, String(prepared.characters)).header('request-id', prepared.generationId);
+      reply.headers(call.headers ?? {});
       return { audio_base64: Buffer.from(audio).toString('base64'), alignment, normalized_alignment: alignment };
+    },
+  );
+
+  app.post(
+    '/text-to-speech/:voice_id/stream/with-timestamps',
+    {
+      schema: {
+        ...speechSchema,
+        summary:
+          'ElevenLabs-compatible streamed speech with timestamps: one JSON line per sentence as it is rendered, each ' +
+          "with its audio_base64 and its characters' alignment",
+        produces: ['application/x-ndjson'],
+        response: { 200: z.unknown().describe('Newline-delimited JSON chunks'), ...errorReplies },
+      },
+    },
+    async (request, reply) => {
+      const { deps, call } = await speechCallOf(request);
+      await streamApiSpeechWithTimestamps(deps, call, reply);
+      return reply;
     },
   );
 };

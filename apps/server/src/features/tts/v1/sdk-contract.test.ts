@@ -1,8 +1,10 @@
+import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { ElevenLabsClient, ElevenLabsError } from '@elevenlabs/elevenlabs-js';
-import { LocalSpeechEngine, parseMp3Frames } from '@sound-studio/audio';
+import { ElevenLabs, ElevenLabsClient, ElevenLabsError } from '@elevenlabs/elevenlabs-js';
+import { LocalSpeechEngine, parseMp3Frames, resolveFfmpeg } from '@sound-studio/audio';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedApiKey } from '@sound-studio/shared';
@@ -23,10 +25,12 @@ let key: string;
 let elevenLabs: ElevenLabsClient;
 let openAi: OpenAI;
 let removeDist: () => void;
+let scratch: string;
 
 beforeAll(async () => {
   const dist = temporaryFolder('sound-studio-dist-');
   removeDist = dist.remove;
+  scratch = dist.folder;
   writeFileSync(path.join(dist.folder, 'index.html'), '<!doctype html><title>Sound Studio</title><div id="root"></div>');
   database = await openTestDatabase();
   engine = new LocalSpeechEngine({ workers: 1 });
@@ -173,5 +177,115 @@ describe('ElevenLabs SDK: models, user, voices and history', () => {
     expect(parseMp3Frames(audio).durationSeconds).toBeGreaterThan(0.3);
     const missing = await errorOfCall(elevenLabs.history.get('7d8a3c2e-0000-4000-8000-000000000000'));
     expect(missing).toMatchObject({ statusCode: 404 });
+  });
+});
+
+const run = promisify(execFile);
+
+interface Decoded {
+  codec: string;
+  sampleRate: number;
+  /** Kbps as the stream reports it (compressed formats). */
+  bitrateKbps: number | null;
+  samples: Int16Array;
+  durationSeconds: number;
+}
+
+/** Decodes audio with ffmpeg: raw formats (no header) need their demuxer and rate given. */
+async function decode(bytes: Buffer, raw?: { demuxer: string; sampleRate: number }): Promise<Decoded> {
+  const file = path.join(scratch, `decode-${Math.random().toString(36).slice(2)}`);
+  writeFileSync(file, bytes);
+  const input = raw ? ['-f', raw.demuxer, '-ar', String(raw.sampleRate), '-ac', '1'] : [];
+  const { stdout, stderr } = await run(resolveFfmpeg().path, ['-hide_banner', ...input, '-i', file, '-f', 's16le', '-ac', '1', 'pipe:1'], {
+    encoding: 'buffer',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const stream = /Stream #0:0.*?: Audio: (\w+)[^,]*, (\d+) Hz[^\n]*?(?:, (\d+) kb\/s)?\s*$/m.exec(stderr.toString());
+  if (!stream) throw new Error(`ffmpeg did not see audio: ${stderr.toString()}`);
+  const sampleRate = Number(stream[2]);
+  const samples = new Int16Array(stdout.buffer, stdout.byteOffset, Math.floor(stdout.length / 2));
+  return { codec: stream[1] ?? '', sampleRate, bitrateKbps: stream[3] ? Number(stream[3]) : null, samples, durationSeconds: samples.length / sampleRate };
+}
+
+function rms(samples: Int16Array): number {
+  return Math.sqrt(samples.reduce((sum, sample) => sum + sample * sample, 0) / Math.max(1, samples.length)) / 32768;
+}
+
+describe('ElevenLabs SDK: text to speech in every output format', () => {
+  const TEXT = 'Calls need clear audio.';
+  let reference: Decoded;
+
+  beforeAll(async () => {
+    reference = await decode(await bytesOf(await elevenLabs.textToSpeech.convert('en-us-madison', { text: TEXT, outputFormat: 'pcm_24000' })), {
+      demuxer: 's16le',
+      sampleRate: 24_000,
+    });
+  });
+
+  const compressed: Array<[ElevenLabs.TextToSpeechConvertRequestOutputFormat, string, number, number | null]> = [
+    ['mp3_44100_128', 'mp3', 44_100, 128],
+    ['mp3_22050_32', 'mp3', 22_050, 32],
+    ['mp3_24000_48', 'mp3', 24_000, 48],
+    ['opus_48000_64', 'opus', 48_000, null],
+    ['wav_16000', 'pcm_s16le', 16_000, null],
+    ['wav_44100', 'pcm_s16le', 44_100, null],
+  ];
+  it.each(compressed)('convert %s decodes as %s at %i Hz', async (outputFormat, codec, sampleRate, bitrateKbps) => {
+    const decoded = await decode(await bytesOf(await elevenLabs.textToSpeech.convert('en-us-madison', { text: TEXT, outputFormat })));
+    expect(decoded).toMatchObject({ codec, sampleRate, ...(bitrateKbps ? { bitrateKbps } : {}) });
+    expect(Math.abs(decoded.durationSeconds - reference.durationSeconds)).toBeLessThan(0.12);
+    expect(rms(decoded.samples)).toBeGreaterThan(0.01);
+  });
+
+  const raw: Array<[ElevenLabs.TextToSpeechStreamRequestOutputFormat, string, number]> = [
+    ['pcm_8000', 's16le', 8000],
+    ['pcm_32000', 's16le', 32_000],
+    ['pcm_48000', 's16le', 48_000],
+    ['ulaw_8000', 'mulaw', 8000],
+    ['alaw_8000', 'alaw', 8000],
+  ];
+  it.each(raw)('stream %s decodes as %s at %i Hz, the same speech as PCM', async (outputFormat, demuxer, sampleRate) => {
+    const bytes = await bytesOf(await elevenLabs.textToSpeech.stream('en-us-madison', { text: TEXT, outputFormat }));
+    const decoded = await decode(bytes, { demuxer, sampleRate });
+    expect(Math.abs(decoded.durationSeconds - reference.durationSeconds)).toBeLessThan(0.05);
+    // Same speech at the same loudness: a wrong sample rate or companding law changes the length or the level.
+    expect(rms(decoded.samples) / rms(reference.samples)).toBeGreaterThan(0.85);
+    expect(rms(decoded.samples) / rms(reference.samples)).toBeLessThan(1.15);
+  });
+
+  it('reports the characters charged in character-cost', async () => {
+    const { rawResponse } = await elevenLabs.textToSpeech.convert('en-us-madison', { text: TEXT, outputFormat: 'ulaw_8000' }).withRawResponse();
+    expect(rawResponse.headers.get('character-cost')).toBe(String(TEXT.length));
+    expect(rawResponse.headers.get('content-type')).toBe('audio/basic');
+  });
+
+  it('convertWithTimestamps and streamWithTimestamps give audio and the alignment of every character', async () => {
+    const TWO = 'One small step. Then another one.';
+    const whole = await elevenLabs.textToSpeech.convertWithTimestamps('en-gb-oliver', { text: TWO, outputFormat: 'pcm_16000' });
+    expect(whole.alignment?.characters.join('')).toBe(TWO);
+    const chunks = [];
+    for await (const chunk of await elevenLabs.textToSpeech.streamWithTimestamps('en-gb-oliver', { text: TWO, outputFormat: 'pcm_16000' })) {
+      chunks.push(chunk);
+    }
+    expect(chunks.length).toBeGreaterThanOrEqual(2);
+    expect(chunks.map((chunk) => chunk.alignment?.characters.join('') ?? '').join('')).toBe(TWO);
+    const starts = chunks.flatMap((chunk) => chunk.alignment?.characterStartTimesSeconds ?? []);
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    const streamed = Buffer.concat(chunks.map((chunk) => Buffer.from(chunk.audioBase64, 'base64')));
+    // The same text twice: the same length give or take a few samples of the engine's own variation.
+    expect(Math.abs(streamed.length - Buffer.from(whole.audioBase64, 'base64').length)).toBeLessThan(16_000 * 2 * 0.01);
+  });
+
+  it('refuses a model_id or output_format it does not know with the typed 422 error', async () => {
+    const unknownModel = await errorOfCall(elevenLabs.textToSpeech.convert('en-us-madison', { text: TEXT, modelId: 'eleven_unknown_v9' }));
+    expect(unknownModel).toBeInstanceOf(ElevenLabs.UnprocessableEntityError);
+    expect(unknownModel).toMatchObject({ statusCode: 422, body: { detail: { status: 'validation_error', message: expect.stringContaining('eleven_unknown_v9') } } });
+    const response = await fetch(`${origin}/v1/text-to-speech/en-us-madison?output_format=mp3_8000_8`, {
+      method: 'POST',
+      headers: { 'xi-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: TEXT }),
+    });
+    expect(response.status).toBe(422);
+    expect(await response.json()).toMatchObject({ detail: { status: 'validation_error', message: expect.stringContaining('mp3_8000_8') } });
   });
 });

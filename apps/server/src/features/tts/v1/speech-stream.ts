@@ -10,7 +10,7 @@ import { TimingsRecorder } from '../../../lib/speech/timings.ts';
 import { speechErrorToAppError } from '../../../lib/speech/speech-errors.ts';
 import { costOf, engineRequestOf, type PreparedSpeech } from '../prepare.ts';
 import { firstAudiblePiece, GENERATION_ID_HEADER, writeToClient, type StreamDependencies } from '../stream.ts';
-import { createOutputEncoder, type FormatOptions, type OpenAiAudioFormat, type OutputEncoder } from './output-formats.ts';
+import { createOutputEncoder, type FormatOptions, type OutputEncoder, type OutputFormat } from './output-formats.ts';
 
 /**
  * The first sentence is cut after a few words (at a clause mark when there is one) so the first audio is rendered and
@@ -21,11 +21,11 @@ const LEAD_PIECE_MAX_LENGTH = 40;
 export interface ApiSpeechCall {
   prepared: PreparedSpeech;
   apiKey: ApiKeyContext;
-  format: OpenAiAudioFormat;
+  format: OutputFormat;
   formatOptions?: FormatOptions;
   /** OpenAI's `stream_format: sse`: base64 audio in `speech.audio.delta` events, then `speech.audio.done` with usage. */
   sse: boolean;
-  /** Extra reply headers (ElevenLabs' x-character-count). */
+  /** Extra reply headers (ElevenLabs' character-cost). */
   headers?: Record<string, string>;
 }
 
