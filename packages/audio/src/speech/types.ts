@@ -38,6 +38,15 @@ export interface SpeechRequest {
   /** Defaults to the voice's first mood for grouped voices, otherwise neutral. */
   mood?: Mood;
   model?: SpeechModel;
+  /**
+   * Same request, same seed, same audio: each sentence starts from the engine's initial state instead of whatever the
+   * previous render left behind (the local engine's output otherwise varies by a few samples from call to call).
+   */
+  seed?: number;
+  /** 0–1: how steady the intonation is; lower varies pitch more, 0.5 (the default) is the voice as designed. */
+  stability?: number;
+  /** False speaks the text as written: no expansion of numbers, abbreviations and symbols. Default true. */
+  normalizeText?: boolean;
 }
 
 /** Where one sentence sits in the audio, in samples at the result's sample rate. */

@@ -12,6 +12,7 @@ serveTasks<WorkerTasks>(async (message) => {
   switch (message.task) {
     case 'render': {
       const job = message.request as WorkerTasks['render']['request'];
+      if (job.deterministic) espeak.restoreInitialState();
       const raw = espeak.synthesizeWithWords(job.text, job.espeak);
       const shaped = shapeSpeech(raw.samples, espeak.sampleRate, job.shape);
       const result: RenderedSentence = { ...shaped, words: placeWords(raw.words, shaped) };

@@ -16,6 +16,7 @@ import {
   matchesVoiceSearch,
   type ElevenLabsVoice,
 } from './elevenlabs-library.ts';
+import { queryFlag } from './elevenlabs-speech-request.ts';
 import { originOf } from './openai-routes.ts';
 
 const TAGS = ['developer-api (ElevenLabs-compatible)'];
@@ -59,7 +60,7 @@ export const elevenLabsLibraryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         summary: "The library and the caller's own voices, ElevenLabs-shaped (show_legacy changes nothing: there are no legacy voices)",
         security: SECURITY,
-        querystring: z.object({ show_legacy: z.coerce.boolean().optional() }),
+        querystring: z.object({ show_legacy: queryFlag.optional() }),
         response: { 200: z.object({ voices: z.array(elevenLabsVoiceSchema) }), ...errorReplies },
       },
     },
@@ -218,7 +219,7 @@ const voiceSearchQuerySchema = z.object({
   language: z.string().max(40).optional(),
   accent: z.string().max(40).optional(),
   voice_ids: z.union([z.string().max(200), z.array(z.string().max(200)).max(100)]).optional(),
-  include_total_count: z.coerce.boolean().optional(),
+  include_total_count: queryFlag.optional(),
 });
 
 function sortVoices(voices: ElevenLabsVoice[], sort: string | undefined, direction: string | undefined): ElevenLabsVoice[] {

@@ -1,14 +1,19 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { characterAlignment, VOICE_SETTING_LIMITS } from '@sound-studio/shared';
+import { characterAlignment } from '@sound-studio/shared';
 import { z } from 'zod';
 import type { ApiKeyContext } from '../../../lib/api-keys/authenticator.ts';
 import { AppError } from '../../../lib/errors.ts';
-import type { TtsInput } from '../prepare.ts';
 import { TtsService } from '../service.ts';
 import { elevenLabsErrorSchema, installDeveloperApiErrors } from './dialect.ts';
-import { ELEVENLABS_TEXT_MAX_LENGTH, modelOfElevenLabs } from './elevenlabs-models.ts';
-import { DEFAULT_ELEVENLABS_OUTPUT_FORMAT, elevenLabsOutputOf, ELEVENLABS_OUTPUT_FORMATS } from './elevenlabs-output-formats.ts';
+import { elevenLabsOutputOf } from './elevenlabs-output-formats.ts';
+import {
+  elevenLabsSpeechBodySchema,
+  elevenLabsSpeechOf,
+  elevenLabsSpeechQuerySchema,
+  type ElevenLabsSpeechBody,
+  type ElevenLabsSpeechQuery,
+} from './elevenlabs-speech-request.ts';
 import { streamApiSpeech, type ApiSpeechCall, type ApiSpeechDependencies } from './speech-stream.ts';
 import { streamApiSpeechWithTimestamps } from './stream-with-timestamps.ts';
 import { renderApiSpeechWithTimings } from './with-timestamps.ts';
@@ -20,37 +25,7 @@ const CHARACTER_COST_HEADERS = ['character-cost', 'x-character-count'] as const;
 
 const errorReplies = { '4xx': elevenLabsErrorSchema, '5xx': elevenLabsErrorSchema } as const;
 
-const speechBodySchema = z.object({
-  text: z.string().min(1, 'text is required').max(ELEVENLABS_TEXT_MAX_LENGTH),
-  model_id: z.string().max(100).optional(),
-  voice_settings: z
-    .object({
-      stability: z.number().optional(),
-      similarity_boost: z.number().optional(),
-      style: z.number().optional(),
-      use_speaker_boost: z.boolean().optional(),
-      speed: z.number().min(0.25).max(4).optional(),
-    })
-    .nullable()
-    .optional(),
-});
-const speechQuerySchema = z.object({
-  output_format: z.string().max(40).default(DEFAULT_ELEVENLABS_OUTPUT_FORMAT).describe(`One of ${ELEVENLABS_OUTPUT_FORMATS.join(', ')}`),
-});
 const voiceParamsSchema = z.object({ voice_id: z.string().min(1).max(200) });
-
-/** Our request for an ElevenLabs body: speed is clamped to what the engine does, pitch and volume stay default. */
-function speechInputOf(voiceId: string, body: z.infer<typeof speechBodySchema>): TtsInput {
-  const speed = body.voice_settings?.speed ?? 1;
-  return {
-    text: body.text,
-    voiceId,
-    speed: Math.min(2, Math.max(0.5, speed)),
-    pitch: VOICE_SETTING_LIMITS.pitch.default,
-    volume: VOICE_SETTING_LIMITS.volume.default,
-    model: modelOfElevenLabs(body.model_id),
-  };
-}
 
 function requireKey(apiKey: ApiKeyContext | null): ApiKeyContext {
   if (!apiKey) throw new AppError('UNAUTHORIZED', 'Missing API key');
@@ -59,8 +34,8 @@ function requireKey(apiKey: ApiKeyContext | null): ApiKeyContext {
 
 type SpeechRequest = FastifyRequest<{
   Params: z.infer<typeof voiceParamsSchema>;
-  Querystring: z.infer<typeof speechQuerySchema>;
-  Body: z.infer<typeof speechBodySchema>;
+  Querystring: ElevenLabsSpeechQuery;
+  Body: ElevenLabsSpeechBody;
 }>;
 
 const alignmentSchema = z.object({
@@ -92,7 +67,8 @@ export const elevenLabsRoutes: FastifyPluginAsyncZod = async (app) => {
   async function speechCallOf(request: SpeechRequest): Promise<{ deps: ApiSpeechDependencies; call: ApiSpeechCall }> {
     const apiKey = requireKey(request.apiKey);
     const output = elevenLabsOutputOf(request.query.output_format);
-    const prepared = await service.prepare(apiKey.userId, speechInputOf(request.params.voice_id, request.body));
+    const speech = elevenLabsSpeechOf(request.params.voice_id, request.body, request.query);
+    const prepared = await service.prepare(apiKey.userId, speech.input);
     const cost = String(prepared.characters);
     return {
       deps: { service, speech: app.speech, files: app.files, log: request.log, db: app.db, nowMs: () => app.clock.now() },
@@ -102,6 +78,10 @@ export const elevenLabsRoutes: FastifyPluginAsyncZod = async (app) => {
         format: output.format,
         formatOptions: output.options,
         sse: false,
+        engine: speech.engine,
+        tempo: speech.tempo,
+        keep: speech.keep,
+        lowLatency: speech.lowLatency,
         headers: { ...Object.fromEntries(CHARACTER_COST_HEADERS.map((name) => [name, cost])), 'request-id': prepared.generationId },
       },
     };
@@ -111,8 +91,8 @@ export const elevenLabsRoutes: FastifyPluginAsyncZod = async (app) => {
     tags: TAGS,
     security: SECURITY,
     params: voiceParamsSchema,
-    querystring: speechQuerySchema,
-    body: speechBodySchema,
+    querystring: elevenLabsSpeechQuerySchema,
+    body: elevenLabsSpeechBodySchema,
   };
 
   for (const path of ['/text-to-speech/:voice_id', '/text-to-speech/:voice_id/stream']) {

@@ -64,7 +64,7 @@ describe('ElevenLabs-compatible routes (curl)', () => {
   it('POST /v1/text-to-speech/{voice_id} returns MP3 with x-character-count, charged and in history', async () => {
     const before = await balanceAndLedger(t.db, user.session.user.id);
     const reply = await curl('/text-to-speech/en-gb-oliver?output_format=mp3_44100_128', {
-      body: { text: TEXT, model_id: 'eleven_multilingual_v2', voice_settings: { stability: 0.5, similarity_boost: 0.7 } },
+      body: { text: TEXT, model_id: 'eleven_multilingual_v2', voice_settings: { stability: 0.5, similarity_boost: 0.75 } },
     });
     expect(reply.status).toBe(200);
     expect(reply.headers['content-type']).toBe('audio/mpeg');

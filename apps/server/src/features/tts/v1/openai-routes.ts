@@ -4,7 +4,8 @@ import { DEFAULT_SPEECH_MODEL, VOICE_SETTING_LIMITS } from '@sound-studio/shared
 import { z } from 'zod';
 import { AppError } from '../../../lib/errors.ts';
 import { TtsService } from '../service.ts';
-import { API_MODEL_IDS, engineSpeedOf, moodOfInstructions, OPENAI_VOICE_ALIASES, speechModelOf, voiceIdOf } from './openai-mapping.ts';
+import { speedPlanOf } from './speech-tempo.ts';
+import { API_MODEL_IDS, moodOfInstructions, OPENAI_VOICE_ALIASES, speechModelOf, voiceIdOf } from './openai-mapping.ts';
 import { dialectOf, developerApiNotFound, installDeveloperApiErrors } from './dialect.ts';
 import { ELEVENLABS_TEXT_MAX_LENGTH, elevenLabsModels, elevenLabsModelSchema, type ModelLanguage } from './elevenlabs-models.ts';
 import { openAiErrorSchema } from './openai-errors.ts';
@@ -25,9 +26,13 @@ const speechBodySchema = z.object({
   voice: z
     .union([z.string().min(1).max(200), z.object({ id: z.string().min(1).max(200) })])
     .describe(`An OpenAI voice (${Object.keys(OPENAI_VOICE_ALIASES).join(', ')}) or any library or custom voice id`),
-  instructions: z.string().max(OPENAI_INPUT_MAX_LENGTH).optional().describe('Delivery hints, mapped to a mood (happy, calm, sad...)'),
+  instructions: z
+    .string()
+    .max(OPENAI_INPUT_MAX_LENGTH)
+    .optional()
+    .describe('Delivery hints, mapped to a mood (happy, calm, sad...); instructions that describe no mood are refused'),
   response_format: z.enum(OPENAI_AUDIO_FORMATS).default('mp3'),
-  speed: z.number().min(0.25).max(4).default(1).describe('0.25 to 4; spoken at 0.5 to 2'),
+  speed: z.number().min(0.25).max(4).default(1).describe('0.25 to 4: the engine speaks 0.5 to 2, time-stretching does the rest'),
   stream_format: z.enum(['audio', 'sse']).default('audio'),
 });
 
@@ -93,17 +98,20 @@ export const openAiRoutes: FastifyPluginAsyncZod = async (app) => {
       const apiKey = request.apiKey;
       if (!apiKey) throw new AppError('UNAUTHORIZED', 'Missing API key');
       const body = request.body;
+      const speed = speedPlanOf(body.speed);
+      const mood = moodOfInstructions(body.instructions);
       const prepared = await service.prepare(apiKey.userId, {
         text: body.input,
         voiceId: voiceIdOf(typeof body.voice === 'string' ? body.voice : body.voice.id),
-        mood: moodOfInstructions(body.instructions),
-        speed: engineSpeedOf(body.speed),
+        ...(mood ? { mood } : {}),
+        speed: speed.engineSpeed,
         pitch: VOICE_SETTING_LIMITS.pitch.default,
         volume: VOICE_SETTING_LIMITS.volume.default,
         model: speechModelOf(body.model ?? DEFAULT_SPEECH_MODEL),
       });
       const dependencies = { service, speech: app.speech, files: app.files, log: request.log, db: app.db, nowMs: () => app.clock.now() };
-      await streamApiSpeech(dependencies, { prepared, apiKey, format: body.response_format, sse: body.stream_format === 'sse' }, reply);
+      const call = { prepared, apiKey, format: body.response_format, sse: body.stream_format === 'sse', tempo: speed.tempo };
+      await streamApiSpeech(dependencies, call, reply);
       return reply;
     },
   );

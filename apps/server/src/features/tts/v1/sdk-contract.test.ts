@@ -34,7 +34,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dist.folder, 'index.html'), '<!doctype html><title>Sound Studio</title><div id="root"></div>');
   database = await openTestDatabase();
   engine = new LocalSpeechEngine({ workers: 1 });
-  t = await TestApp.start({ database, speechEngine: engine, env: { WEB_DIST_DIR: dist.folder } });
+  t = await TestApp.start({ database, speechEngine: engine, env: { WEB_DIST_DIR: dist.folder, API_KEY_RATE_LIMIT_MAX: '100000' } });
   origin = await t.listen();
   user = await t.register();
   await t.db.update(users).set({ planName: 'creator' }).where(eq(users.id, user.session.user.id));
@@ -261,10 +261,10 @@ describe('ElevenLabs SDK: text to speech in every output format', () => {
 
   it('convertWithTimestamps and streamWithTimestamps give audio and the alignment of every character', async () => {
     const TWO = 'One small step. Then another one.';
-    const whole = await elevenLabs.textToSpeech.convertWithTimestamps('en-gb-oliver', { text: TWO, outputFormat: 'pcm_16000' });
+    const whole = await elevenLabs.textToSpeech.convertWithTimestamps('en-gb-oliver', { text: TWO, outputFormat: 'pcm_16000', seed: 7 });
     expect(whole.alignment?.characters.join('')).toBe(TWO);
     const chunks = [];
-    for await (const chunk of await elevenLabs.textToSpeech.streamWithTimestamps('en-gb-oliver', { text: TWO, outputFormat: 'pcm_16000' })) {
+    for await (const chunk of await elevenLabs.textToSpeech.streamWithTimestamps('en-gb-oliver', { text: TWO, outputFormat: 'pcm_16000', seed: 7 })) {
       chunks.push(chunk);
     }
     expect(chunks.length).toBeGreaterThanOrEqual(2);
@@ -272,8 +272,8 @@ describe('ElevenLabs SDK: text to speech in every output format', () => {
     const starts = chunks.flatMap((chunk) => chunk.alignment?.characterStartTimesSeconds ?? []);
     expect(starts).toEqual([...starts].sort((a, b) => a - b));
     const streamed = Buffer.concat(chunks.map((chunk) => Buffer.from(chunk.audioBase64, 'base64')));
-    // The same text twice: the same length give or take a few samples of the engine's own variation.
-    expect(Math.abs(streamed.length - Buffer.from(whole.audioBase64, 'base64').length)).toBeLessThan(16_000 * 2 * 0.01);
+    // The same text and seed: the same audio, whether sent whole or sentence by sentence.
+    expect(streamed.equals(Buffer.from(whole.audioBase64, 'base64'))).toBe(true);
   });
 
   it('refuses a model_id or output_format it does not know with the typed 422 error', async () => {
@@ -287,5 +287,93 @@ describe('ElevenLabs SDK: text to speech in every output format', () => {
     });
     expect(response.status).toBe(422);
     expect(await response.json()).toMatchObject({ detail: { status: 'validation_error', message: expect.stringContaining('mp3_8000_8') } });
+  });
+});
+
+function pcmSeconds(bytes: Buffer, sampleRate: number): number {
+  return bytes.length / 2 / sampleRate;
+}
+
+describe('ElevenLabs SDK: every request setting honoured or refused', () => {
+  const TEXT = 'The tide comes in slowly.';
+  const speak = async (request: Omit<ElevenLabs.TextToSpeechRequest, 'text'>, text = TEXT) =>
+    bytesOf(await elevenLabs.textToSpeech.convert('en-gb-oliver', { text, outputFormat: 'pcm_16000', ...request }));
+
+  it('seed: the same seed gives the same audio, whatever was rendered in between', async () => {
+    const first = await speak({ seed: 42 });
+    await speak({}, 'Something else in between, to move the engine along.');
+    expect((await speak({ seed: 42 })).equals(first)).toBe(true);
+    expect((await speak({ seed: 42, voiceSettings: { stability: 0 } })).equals(first)).toBe(false);
+  });
+
+  it('voice_settings.speed is honoured beyond the engine range by time-stretching', async () => {
+    const normal = pcmSeconds(await speak({ seed: 1 }), 16_000);
+    expect(pcmSeconds(await speak({ seed: 1, voiceSettings: { speed: 2 } }), 16_000) / normal).toBeLessThan(0.65);
+    const slowest = pcmSeconds(await speak({ seed: 1, voiceSettings: { speed: 0.25 } }), 16_000);
+    expect(slowest / normal).toBeGreaterThan(3.2);
+    expect(slowest / normal).toBeLessThan(4.8);
+  });
+
+  it('language_code sets the language; one we do not speak is refused with the typed 422 error', async () => {
+    expect((await speak({ languageCode: 'tr' })).length).toBeGreaterThan(16_000);
+    const error = await errorOfCall(speak({ languageCode: 'ja' }));
+    expect(error).toBeInstanceOf(ElevenLabs.UnprocessableEntityError);
+    expect(error).toMatchObject({ body: { detail: { message: expect.stringContaining("language_code 'ja'") } } });
+  });
+
+  it.each<[string, Omit<ElevenLabs.TextToSpeechRequest, 'text'>]>([
+    ['previous_text', { previousText: 'Before this.' }],
+    ['next_text', { nextText: 'After this.' }],
+    ['pronunciation_dictionary_locators', { pronunciationDictionaryLocators: [{ pronunciationDictionaryId: 'dictionary' }] }],
+    ['voice_settings.similarity_boost', { voiceSettings: { similarityBoost: 0.2 } }],
+    ['voice_settings.style', { voiceSettings: { style: 0.8 } }],
+  ])('refuses %s with the typed 422 error instead of ignoring it', async (field, request) => {
+    const error = await errorOfCall(speak(request));
+    expect(error).toBeInstanceOf(ElevenLabs.UnprocessableEntityError);
+    expect(error).toMatchObject({ body: { detail: { status: 'validation_error', message: expect.stringContaining(field.split('.').at(-1) ?? field) } } });
+  });
+
+  it("accepts ElevenLabs' default voice settings and apply_text_normalization", async () => {
+    const request = { voiceSettings: { stability: 0.5, similarityBoost: 0.75, style: 0, useSpeakerBoost: true, speed: 1 } };
+    expect((await speak(request)).length).toBeGreaterThan(16_000);
+    expect((await speak({ applyTextNormalization: 'off' }, 'Room 12 at 9 am.')).length).toBeGreaterThan(16_000);
+  });
+
+  it('enable_logging=false charges the call but keeps nothing in history', async () => {
+    const before = await elevenLabs.history.list({ pageSize: 1000 });
+    const subscriptionBefore = await elevenLabs.user.subscription.get();
+    const text = 'Not for the record.';
+    await bytesOf(await elevenLabs.textToSpeech.convert('en-gb-oliver', { text, enableLogging: false }));
+    await elevenLabs.textToSpeech.convertWithTimestamps('en-gb-oliver', { text, enableLogging: false });
+    const after = await elevenLabs.history.list({ pageSize: 1000 });
+    expect(after.history.length).toBe(before.history.length);
+    expect(after.history.some((item) => item.text === text)).toBe(false);
+    const subscriptionAfter = await elevenLabs.user.subscription.get();
+    expect(subscriptionAfter.characterCount - subscriptionBefore.characterCount).toBe(2 * text.length);
+  });
+});
+
+describe('OpenAI SDK: speed, instructions and dated models', () => {
+  const INPUT = 'The tide comes in slowly.';
+  const speak = async (request: Partial<OpenAI.Audio.SpeechCreateParams>) =>
+    Buffer.from(await (await openAi.audio.speech.create({ model: 'tts-1', voice: 'alloy', input: INPUT, response_format: 'pcm', ...request })).arrayBuffer());
+
+  it('speed 0.25 and 4 are spoken at that speed', async () => {
+    const normal = pcmSeconds(await speak({}), 24_000);
+    expect(pcmSeconds(await speak({ speed: 4 }), 24_000) / normal).toBeLessThan(0.32);
+    expect(pcmSeconds(await speak({ speed: 0.25 }), 24_000) / normal).toBeGreaterThan(3.2);
+  });
+
+  it('instructions that name a mood are honoured; others are refused as a BadRequestError', async () => {
+    expect((await speak({ model: 'gpt-4o-mini-tts', instructions: 'Speak in a calm, soothing tone.' })).length).toBeGreaterThan(24_000);
+    const error = await errorOfCall(speak({ model: 'gpt-4o-mini-tts', instructions: 'Use a pirate accent.' }));
+    expect(error).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(error).toMatchObject({ param: 'instructions' });
+  });
+
+  it('dated model snapshots map like the undated model', async () => {
+    expect((await speak({ model: 'gpt-4o-mini-tts-2025-03-20' })).length).toBeGreaterThan(24_000);
+    expect((await speak({ model: 'tts-1-1106' })).length).toBeGreaterThan(24_000);
+    expect(await errorOfCall(speak({ model: 'tts-9-2025-01-01' }))).toBeInstanceOf(OpenAI.BadRequestError);
   });
 });

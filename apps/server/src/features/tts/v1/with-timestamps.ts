@@ -2,9 +2,8 @@ import type { SpeechTimings } from '@sound-studio/shared';
 import { mp3Pieces } from '../../../lib/speech/mp3-pieces.ts';
 import { speechErrorToAppError } from '../../../lib/speech/speech-errors.ts';
 import { TimingsRecorder } from '../../../lib/speech/timings.ts';
-import { engineRequestOf } from '../prepare.ts';
 import { createOutputEncoder, type OutputEncoder } from './output-formats.ts';
-import { recordUsage, type ApiSpeechCall, type ApiSpeechDependencies } from './speech-stream.ts';
+import { historyWriterOf, settleApiSpeech, speechChunksOf, type ApiSpeechCall, type ApiSpeechDependencies } from './speech-stream.ts';
 
 export interface TimedSpeech {
   audio: Uint8Array;
@@ -35,13 +34,13 @@ export async function renderApiSpeechWithTimings(deps: ApiSpeechDependencies, ca
   const encoder = createOutputEncoder(call.format, call.formatOptions);
   const recorder = new TimingsRecorder(prepared.text);
   const audio: Uint8Array[] = [];
-  const writer = await deps.files.openWriter(prepared.fileKey).catch(async (error: unknown) => {
+  const writer = await historyWriterOf(deps, call).catch(async (error: unknown) => {
     await hold.release();
     throw error;
   });
   let durationSeconds = 0;
   try {
-    const chunks = recorder.observe(deps.speech.speakStream(engineRequestOf(prepared, prepared.text)));
+    const chunks = recorder.observe(speechChunksOf(deps, call));
     for await (const piece of mp3Pieces(chunks)) {
       await writer.write(piece.bytes);
       const bytes = await encoder.encode(piece);
@@ -60,13 +59,7 @@ export async function renderApiSpeechWithTimings(deps: ApiSpeechDependencies, ca
     throw speechErrorToAppError(error);
   }
   try {
-    const row = await deps.service.keep(prepared, hold, {
-      durationSeconds,
-      source: 'api',
-      apiKeyName: call.apiKey.keyName,
-      timings: recorder.timings('mp3'),
-    });
-    await recordUsage(deps, call, row.id, row.characters, row.credits);
+    await settleApiSpeech(deps, call, hold, { durationSeconds, timings: recorder.timings('mp3') });
   } catch (error) {
     await deps.files.delete(prepared.fileKey).catch(() => undefined);
     await hold.release();
