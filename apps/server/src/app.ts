@@ -30,6 +30,7 @@ import { DEVELOPER_API_PREFIXES, developerApiNotFound } from './features/tts/v1/
 import { elevenLabsLibraryRoutes, elevenLabsV2Routes } from './features/tts/v1/elevenlabs-library-routes.ts';
 import { elevenLabsRoutes } from './features/tts/v1/elevenlabs-routes.ts';
 import { openAiRoutes } from './features/tts/v1/openai-routes.ts';
+import { streamInputRoutes } from './features/tts/v1/stream-input-routes.ts';
 import { voiceLabRoutes } from './features/voice-lab/plugin.ts';
 import { voicesRoutes } from './features/voices/routes.ts';
 import { webStaticRoutes } from './features/web-static/routes.ts';
@@ -132,6 +133,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(elevenLabsRoutes, { prefix: '/v1' });
     await app.register(elevenLabsLibraryRoutes, { prefix: '/v1' });
     await app.register(elevenLabsV2Routes, { prefix: '/v2' });
+    await app.register(streamInputRoutes);
     await app.register(realtimePlugin);
     await app.register(webStaticRoutes, { foreignApiPrefixes: DEVELOPER_API_PREFIXES, foreignApiNotFound: developerApiNotFound });
     return app;

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { ElevenLabs, ElevenLabsClient, ElevenLabsError } from '@elevenlabs/elevenlabs-js';
 import { LocalSpeechEngine, parseMp3Frames, resolveFfmpeg } from '@sound-studio/audio';
 import OpenAI from 'openai';
+import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedApiKey } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../../db/client.ts';
@@ -375,5 +376,74 @@ describe('OpenAI SDK: speed, instructions and dated models', () => {
     expect((await speak({ model: 'gpt-4o-mini-tts-2025-03-20' })).length).toBeGreaterThan(24_000);
     expect((await speak({ model: 'tts-1-1106' })).length).toBeGreaterThan(24_000);
     expect(await errorOfCall(speak({ model: 'tts-9-2025-01-01' }))).toBeInstanceOf(OpenAI.BadRequestError);
+  });
+});
+
+interface StreamInputReply {
+  messages: Array<Record<string, unknown>>;
+  code: number;
+}
+
+/** Opens ElevenLabs' input-streaming socket, sends each message once open, and resolves when the server closes. */
+function streamInput(query: string, sends: Array<Record<string, unknown>>, headers: Record<string, string> = {}): Promise<StreamInputReply> {
+  const socket = new WebSocket(`${origin.replace('http', 'ws')}/v1/text-to-speech/en-gb-oliver/stream-input?${query}`, { headers });
+  const messages: Array<Record<string, unknown>> = [];
+  socket.on('open', () => {
+    for (const message of sends) socket.send(JSON.stringify(message));
+  });
+  socket.on('message', (data) => messages.push(JSON.parse(data.toString()) as Record<string, unknown>));
+  return new Promise((resolve, reject) => {
+    socket.on('error', reject);
+    socket.on('close', (code) => resolve({ messages, code }));
+  });
+}
+
+interface StreamAlignment {
+  chars: string[];
+  charStartTimesMs: number[];
+  charDurationsMs: number[];
+}
+
+describe('ElevenLabs input-streaming WebSocket', () => {
+  it('speaks text sent in pieces sentence by sentence, with alignment, isFinal and a normal close; charged per character', async () => {
+    const before = await elevenLabs.user.subscription.get();
+    const pieces = ['Hello ', 'there. ', 'How are ', 'you today? ', 'Fine'];
+    const reply = await streamInput('output_format=pcm_16000&enable_logging=false', [
+      { text: ' ', voice_settings: { stability: 0.5, similarity_boost: 0.75 } },
+      ...pieces.map((text) => ({ text })),
+      { text: '' },
+    ], { 'xi-api-key': key });
+    expect(reply.code).toBe(1000);
+    const audio = reply.messages.filter((message) => typeof message.audio === 'string');
+    expect(audio.map((message) => (message.alignment as StreamAlignment).chars.join(''))).toEqual(['Hello there.', 'How are you today?', 'Fine']);
+    for (const message of audio) {
+      const alignment = message.alignment as StreamAlignment;
+      const seconds = Buffer.from(message.audio as string, 'base64').length / 2 / 16_000;
+      expect(alignment.charStartTimesMs).toHaveLength(alignment.chars.length);
+      expect((alignment.charStartTimesMs.at(-1) ?? 0) + (alignment.charDurationsMs.at(-1) ?? 0)).toBeLessThanOrEqual(seconds * 1000 + 1);
+    }
+    expect(reply.messages.at(-1)).toEqual({ isFinal: true });
+    const after = await elevenLabs.user.subscription.get();
+    expect(after.characterCount - before.characterCount).toBe('Hello there.'.length + 'How are you today?'.length + 'Fine'.length);
+  });
+
+  it('takes the key from the first message and speaks the buffer at a flush', async () => {
+    const reply = await streamInput('output_format=ulaw_8000&inactivity_timeout=1', [
+      { text: ' ', 'xi-api-key': key },
+      { text: 'No sentence end yet ', flush: true },
+    ]);
+    // The flush made audio before the stream ended; then the idle connection was closed as documented.
+    expect(reply.messages[0]).toMatchObject({ isFinal: false, alignment: { chars: [...'No sentence end yet'] } });
+    expect(reply.messages.at(-1)).toMatchObject({ error: 'input_timeout_exceeded', code: 1008 });
+    expect(reply.code).toBe(1008);
+  });
+
+  it('refuses a bad key, an unknown setting and an unknown model with a message and close code 1008', async () => {
+    const badKey = await streamInput('', [{ text: ' ', 'xi-api-key': `ss_${'x'.repeat(43)}` }, { text: 'Hello. ' }]);
+    expect(badKey).toMatchObject({ code: 1008, messages: [{ error: 'unauthorized', code: 1008 }] });
+    const dictionary = await streamInput('', [{ text: ' ', pronunciation_dictionary_locators: [{ pronunciation_dictionary_id: 'x' }] }], { 'xi-api-key': key });
+    expect(dictionary).toMatchObject({ code: 1008, messages: [{ error: 'validation_error' }] });
+    const model = await streamInput('model_id=eleven_unknown', [{ text: ' ' }], { 'xi-api-key': key });
+    expect(model).toMatchObject({ code: 1008, messages: [{ error: 'validation_error', message: expect.stringContaining('eleven_unknown') }] });
   });
 });
