@@ -76,7 +76,7 @@ export const openAiRoutes: FastifyPluginAsyncZod = async (app) => {
     log: app.log,
   });
   // /models is both APIs' path: an ElevenLabs caller (xi-api-key) gets its errors too; the rest are OpenAI's own.
-  installDeveloperApiErrors(app, (request) => (request.routeOptions.url === '/v1/models' ? dialectOf(request) : 'openai'));
+  installDeveloperApiErrors(app, (request) => (request.routeOptions.url?.startsWith('/v1/models') ? dialectOf(request) : 'openai'));
   app.setNotFoundHandler(developerApiNotFound);
   app.addHook('onRequest', app.authenticateApiKey);
 
@@ -137,6 +137,24 @@ export const openAiRoutes: FastifyPluginAsyncZod = async (app) => {
         object: 'list' as const,
         data: API_MODEL_IDS.map((id) => ({ id, object: 'model' as const, created: MODELS_CREATED, owned_by: 'sound-studio' })),
       };
+    },
+  );
+
+  app.get(
+    '/models/:model',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'One speech model by id (OpenAI shape)',
+        security: SECURITY,
+        params: z.object({ model: z.string().max(100) }),
+        response: { 200: modelSchema, ...errorReplies },
+      },
+    },
+    async (request) => {
+      const id = API_MODEL_IDS.find((known) => known === request.params.model);
+      if (!id) throw new AppError('NOT_FOUND', `The model '${request.params.model}' does not exist`, { reason: 'model_not_found' });
+      return { id, object: 'model' as const, created: MODELS_CREATED, owned_by: 'sound-studio' };
     },
   );
 

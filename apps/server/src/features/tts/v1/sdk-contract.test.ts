@@ -121,6 +121,8 @@ describe('ElevenLabs SDK: models, user, voices and history', () => {
     expect(models[0]?.languages?.length).toBeGreaterThan(5);
     const openAiModels = await openAi.models.list();
     expect(openAiModels.data.map((model) => model.id)).toEqual(expect.arrayContaining(['tts-1', 'gpt-4o-mini-tts']));
+    expect(await openAi.models.retrieve('tts-1')).toMatchObject({ id: 'tts-1', object: 'model' });
+    expect(await errorOfCall(openAi.models.retrieve('whisper-1'))).toMatchObject({ status: 404, code: 'model_not_found' });
   });
 
   it('user.get and user.subscription.get pass the SDK schema with figures from the ledger', async () => {
