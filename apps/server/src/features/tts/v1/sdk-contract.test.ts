@@ -88,6 +88,13 @@ describe('no developer API path answers with the web app', () => {
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
   });
 
+  it("raises each SDK's typed error for a key we do not know", async () => {
+    const stranger = new ElevenLabsClient({ apiKey: `ss_${'x'.repeat(43)}`, baseUrl: origin, maxRetries: 0 });
+    expect(await errorOfCall(stranger.voices.getAll())).toMatchObject({ statusCode: 401, body: { detail: { status: 'unauthorized' } } });
+    const openAiStranger = new OpenAI({ apiKey: `ss_${'x'.repeat(43)}`, baseURL: `${origin}/v1`, maxRetries: 0 });
+    expect(await errorOfCall(openAiStranger.models.list())).toBeInstanceOf(OpenAI.AuthenticationError);
+  });
+
   it("raises each SDK's typed error for a path we do not have", async () => {
     const openAiError = await errorOfCall(openAi.models.retrieve('no-such-model-path/extra'));
     expect(openAiError).toBeInstanceOf(OpenAI.NotFoundError);
@@ -438,6 +445,15 @@ describe('ElevenLabs input-streaming WebSocket', () => {
     expect(reply.messages[0]).toMatchObject({ isFinal: false, alignment: { chars: [...'No sentence end yet'] } });
     expect(reply.messages.at(-1)).toMatchObject({ error: 'input_timeout_exceeded', code: 1008 });
     expect(reply.code).toBe(1008);
+  });
+
+  it('waits for chunk_length_schedule before speaking, and speaks what is left at the end', async () => {
+    const sends = (config: Record<string, unknown>) => [{ text: ' ', ...config }, { text: 'One. ' }, { text: 'Two. ' }, { text: '' }];
+    const bySentence = await streamInput('output_format=pcm_8000', sends({}), { 'xi-api-key': key });
+    expect(bySentence.messages.filter((message) => typeof message.audio === 'string')).toHaveLength(2);
+    const scheduled = await streamInput('output_format=pcm_8000', sends({ generation_config: { chunk_length_schedule: [60] } }), { 'xi-api-key': key });
+    const audio = scheduled.messages.filter((message) => typeof message.audio === 'string');
+    expect(audio.map((message) => (message.alignment as StreamAlignment).chars.join(''))).toEqual(['One. Two.']);
   });
 
   it('refuses a bad key, an unknown setting and an unknown model with a message and close code 1008', async () => {

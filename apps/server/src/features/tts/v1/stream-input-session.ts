@@ -5,6 +5,7 @@ import type { ApiKeyContext } from '../../../lib/api-keys/authenticator.ts';
 import { bearerToken } from '../../../lib/authentication.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { toAppError } from './openai-errors.ts';
+import { ELEVENLABS_TEXT_MAX_LENGTH } from './elevenlabs-models.ts';
 import { elevenLabsOutputOf } from './elevenlabs-output-formats.ts';
 import { elevenLabsSpeechOf, queryFlag, type ElevenLabsSpeechBody } from './elevenlabs-speech-request.ts';
 import type { ApiSpeechDependencies } from './speech-stream.ts';
@@ -41,7 +42,7 @@ const voiceSettingsSchema = z
   .nullish();
 
 const clientMessageSchema = z.object({
-  text: z.string().max(5000),
+  text: z.string().max(ELEVENLABS_TEXT_MAX_LENGTH),
   try_trigger_generation: z.boolean().nullish(),
   flush: z.boolean().nullish(),
   voice_settings: voiceSettingsSchema,
@@ -160,6 +161,11 @@ export class StreamInputSession {
 
   /** Renders what the schedule (or, without one, each complete sentence) allows now. */
   async #renderReady(trigger: boolean): Promise<void> {
+    // Text that never ends a sentence is spoken once it reaches the longest request, so the buffer stays bounded.
+    if (this.#buffer.length >= ELEVENLABS_TEXT_MAX_LENGTH) {
+      await this.#renderUpTo(lastWordEnd(this.#buffer) || this.#buffer.length);
+      return;
+    }
     const threshold = this.#schedule[Math.min(this.#generations, this.#schedule.length - 1)];
     if (threshold === undefined || trigger) {
       await this.#renderUpTo(lastSentenceEnd(this.#buffer));
