@@ -394,8 +394,13 @@ interface StreamInputReply {
 }
 
 /** Opens ElevenLabs' input-streaming socket, sends each message once open, and resolves when the server closes. */
-function streamInput(query: string, sends: Array<Record<string, unknown>>, headers: Record<string, string> = {}): Promise<StreamInputReply> {
-  const socket = new WebSocket(`${origin.replace('http', 'ws')}/v1/text-to-speech/en-gb-oliver/stream-input?${query}`, { headers });
+function streamInput(
+  query: string,
+  sends: Array<Record<string, unknown>>,
+  headers: Record<string, string> = {},
+  path = 'stream-input',
+): Promise<StreamInputReply> {
+  const socket = new WebSocket(`${origin.replace('http', 'ws')}/v1/text-to-speech/en-gb-oliver/${path}?${query}`, { headers });
   const messages: Array<Record<string, unknown>> = [];
   socket.on('open', () => {
     for (const message of sends) socket.send(JSON.stringify(message));
@@ -454,6 +459,29 @@ describe('ElevenLabs input-streaming WebSocket', () => {
     const scheduled = await streamInput('output_format=pcm_8000', sends({ generation_config: { chunk_length_schedule: [60] } }), { 'xi-api-key': key });
     const audio = scheduled.messages.filter((message) => typeof message.audio === 'string');
     expect(audio.map((message) => (message.alignment as StreamAlignment).chars.join(''))).toEqual(['One. Two.']);
+  });
+
+  it('multi-stream-input speaks each context apart, drops what a closed context had left, and ends at close_socket', async () => {
+    const reply = await streamInput(
+      'output_format=pcm_8000',
+      [
+        { text: ' ', context_id: 'first' },
+        { text: 'First voice line. ', context_id: 'first' },
+        { text: 'Second ', context_id: 'second' },
+        { text: 'never finished', context_id: 'first' },
+        { context_id: 'first', close_context: true },
+        { text: 'line.', context_id: 'second' },
+        { text: '', context_id: 'second' },
+        { close_socket: true },
+      ],
+      { 'xi-api-key': key },
+      'multi-stream-input',
+    );
+    expect(reply.code).toBe(1000);
+    const summary = reply.messages.map((message) =>
+      typeof message.audio === 'string' ? `${String(message.contextId)}: ${(message.alignment as StreamAlignment).chars.join('')}` : `${String(message.contextId)} final`,
+    );
+    expect(summary).toEqual(['first: First voice line.', 'first final', 'second: Second line.', 'second final']);
   });
 
   it('refuses a bad key, an unknown setting and an unknown model with a message and close code 1008', async () => {

@@ -6,13 +6,13 @@ import { apiKeyOfRequest } from '../../../lib/api-keys/key-format.ts';
 import { TtsService } from '../service.ts';
 import { CLOSE_GOING_AWAY, CLOSE_POLICY, StreamInputSession, streamInputQuerySchema, type StreamInputDependencies } from './stream-input-session.ts';
 
-/** ElevenLabs' input-streaming path; the multi-context variant is not offered. */
-const STREAM_INPUT_PATH = /^\/v1\/text-to-speech\/([^/]+)\/stream-input$/;
+/** ElevenLabs' input-streaming paths: one text stream, or several under context ids (multi-stream-input). */
+const STREAM_INPUT_PATH = /^\/v1\/text-to-speech\/([^/]+)\/(stream-input|multi-stream-input)$/;
 /** One text message is at most a few thousand characters; anything much larger is not a client of this protocol. */
 const MAX_MESSAGE_BYTES = 64 * 1024;
 
 /**
- * The input-streaming WebSocket on the API's HTTP server. Upgrades are routed by path: this one is ours, the
+ * The input-streaming WebSockets on the API's HTTP server. Upgrades are routed by path: this one is ours, the
  * realtime socket's (/socket.io) stays socket.io's. The handshake is accepted first and the key checked after, from
  * its headers or from the first message, so both of ElevenLabs' ways of sending it work.
  */
@@ -51,7 +51,8 @@ export const streamInputRoutes: FastifyPluginAsync = async (app) => {
         return;
       }
       const voiceId = decodeURIComponent(match[1] ?? '');
-      new StreamInputSession(webSocket, deps, voiceId, query.data, apiKeyOfRequest(request.headers)).start();
+      const mode = match[2] === 'multi-stream-input' ? 'multi' : 'single';
+      new StreamInputSession(webSocket, deps, voiceId, query.data, apiKeyOfRequest(request.headers), mode).start();
     });
   };
   app.server.on('upgrade', onUpgrade);

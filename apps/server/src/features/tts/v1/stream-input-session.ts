@@ -42,7 +42,7 @@ const voiceSettingsSchema = z
   .nullish();
 
 const clientMessageSchema = z.object({
-  text: z.string().max(ELEVENLABS_TEXT_MAX_LENGTH),
+  text: z.string().max(ELEVENLABS_TEXT_MAX_LENGTH).nullish(),
   try_trigger_generation: z.boolean().nullish(),
   flush: z.boolean().nullish(),
   voice_settings: voiceSettingsSchema,
@@ -51,6 +51,10 @@ const clientMessageSchema = z.object({
   'xi-api-key': z.string().max(300).nullish(),
   xi_api_key: z.string().max(300).nullish(),
   authorization: z.string().max(300).nullish(),
+  /** Multi-context sockets only: which context the message is for, and closing a context or the whole socket. */
+  context_id: z.string().max(100).nullish(),
+  close_context: z.boolean().nullish(),
+  close_socket: z.boolean().nullish(),
 });
 type ClientMessage = z.infer<typeof clientMessageSchema>;
 
@@ -83,6 +87,18 @@ function lastWordEnd(text: string): number {
   return match ? match.index + 1 : 0;
 }
 
+/** `stream-input` speaks one text stream; `multi-stream-input` several at once, each under its context_id. */
+export type StreamInputMode = 'single' | 'multi';
+
+/** Text of one context waiting to be spoken, and how many chunks of it were spoken (for the schedule). */
+interface ContextBuffer {
+  text: string;
+  generations: number;
+}
+
+/** The context a single-stream socket's text belongs to, and a multi-context socket's when a message names none. */
+const DEFAULT_CONTEXT = '';
+
 export interface StreamInputDependencies extends ApiSpeechDependencies {
   authenticate(token: string | undefined): Promise<ApiKeyContext>;
 }
@@ -97,10 +113,9 @@ export interface StreamInputDependencies extends ApiSpeechDependencies {
 export class StreamInputSession {
   #apiKey: ApiKeyContext | null = null;
   #first = true;
-  #buffer = '';
+  readonly #contexts = new Map<string, ContextBuffer>();
   #voiceSettings: ElevenLabsSpeechBody['voice_settings'] = null;
   #schedule: number[] = [];
-  #generations = 0;
   #rendering: Promise<void> = Promise.resolve();
   #closed = false;
   #idle: NodeJS.Timeout | null = null;
@@ -111,6 +126,7 @@ export class StreamInputSession {
     private readonly voiceId: string,
     private readonly query: StreamInputQuery,
     private readonly handshakeKey: string | undefined,
+    private readonly mode: StreamInputMode = 'single',
   ) {}
 
   start(): void {
@@ -145,38 +161,80 @@ export class StreamInputSession {
     // Settings are checked now, so a refused one closes the socket before any text is sent.
     this.#speechOf('check');
     elevenLabsOutputOf(this.query.output_format);
-    if (message.text.trim() !== '') await this.#receive({ ...message, text: message.text });
+    if (message.text?.trim() || message.flush || message.close_context || message.close_socket) await this.#receive(message);
   }
 
   async #receive(message: ClientMessage): Promise<void> {
     if (message.voice_settings !== undefined && JSON.stringify(message.voice_settings) !== JSON.stringify(this.#voiceSettings)) {
       throw new AppError('VALIDATION_ERROR', 'voice_settings can only be set in the first message');
     }
+    if (this.mode === 'multi') return this.#receiveMulti(message);
+    const context = this.#context(DEFAULT_CONTEXT);
     const ending = message.text === '';
-    this.#buffer += message.text;
-    if (ending || message.flush) await this.#renderUpTo(this.#buffer.length);
-    else await this.#renderReady(message.try_trigger_generation === true);
+    context.text += message.text ?? '';
+    if (ending || message.flush) await this.#renderUpTo(DEFAULT_CONTEXT, context.text.length);
+    else await this.#renderReady(DEFAULT_CONTEXT, message.try_trigger_generation === true);
     if (ending) await this.#finish();
   }
 
-  /** Renders what the schedule (or, without one, each complete sentence) allows now. */
-  async #renderReady(trigger: boolean): Promise<void> {
-    // Text that never ends a sentence is spoken once it reaches the longest request, so the buffer stays bounded.
-    if (this.#buffer.length >= ELEVENLABS_TEXT_MAX_LENGTH) {
-      await this.#renderUpTo(lastWordEnd(this.#buffer) || this.#buffer.length);
+  /**
+   * Multi-context messages: text goes to its context (an empty text only keeps it alive); flush speaks the
+   * context's buffer; close_context drops what it has not spoken yet (an agent interrupted) and ends it with isFinal;
+   * close_socket speaks what every context has left, ends each, and closes the socket with 1000.
+   */
+  async #receiveMulti(message: ClientMessage): Promise<void> {
+    const contextId = message.context_id ?? DEFAULT_CONTEXT;
+    if (message.close_socket) {
+      for (const id of [...this.#contexts.keys()]) await this.#endContext(id, true);
+      this.#close(CLOSE_NORMAL, 'Socket closed by the client');
       return;
     }
-    const threshold = this.#schedule[Math.min(this.#generations, this.#schedule.length - 1)];
-    if (threshold === undefined || trigger) {
-      await this.#renderUpTo(lastSentenceEnd(this.#buffer));
+    if (message.close_context) {
+      await this.#endContext(contextId, false);
       return;
     }
-    if (this.#buffer.length >= threshold) await this.#renderUpTo(lastWordEnd(this.#buffer));
+    const context = this.#context(contextId);
+    context.text += message.text ?? '';
+    if (message.flush) await this.#renderUpTo(contextId, context.text.length);
+    else await this.#renderReady(contextId, message.try_trigger_generation === true);
   }
 
-  async #renderUpTo(end: number): Promise<void> {
-    const text = this.#buffer.slice(0, end);
-    this.#buffer = this.#buffer.slice(end);
+  async #endContext(contextId: string, speakRest: boolean): Promise<void> {
+    const context = this.#contexts.get(contextId);
+    if (!context) return;
+    if (speakRest) await this.#renderUpTo(contextId, context.text.length);
+    this.#contexts.delete(contextId);
+    this.#send({ isFinal: true, contextId });
+  }
+
+  #context(contextId: string): ContextBuffer {
+    const existing = this.#contexts.get(contextId);
+    if (existing) return existing;
+    const created = { text: '', generations: 0 };
+    this.#contexts.set(contextId, created);
+    return created;
+  }
+
+  /** Renders what the schedule (or, without one, each complete sentence) allows now. */
+  async #renderReady(contextId: string, trigger: boolean): Promise<void> {
+    const context = this.#context(contextId);
+    // Text that never ends a sentence is spoken once it reaches the longest request, so the buffer stays bounded.
+    if (context.text.length >= ELEVENLABS_TEXT_MAX_LENGTH) {
+      await this.#renderUpTo(contextId, lastWordEnd(context.text) || context.text.length);
+      return;
+    }
+    const threshold = this.#schedule[Math.min(context.generations, this.#schedule.length - 1)];
+    if (threshold === undefined || trigger) {
+      await this.#renderUpTo(contextId, lastSentenceEnd(context.text));
+      return;
+    }
+    if (context.text.length >= threshold) await this.#renderUpTo(contextId, lastWordEnd(context.text));
+  }
+
+  async #renderUpTo(contextId: string, end: number): Promise<void> {
+    const context = this.#context(contextId);
+    const text = context.text.slice(0, end);
+    context.text = context.text.slice(end);
     if (text.trim() === '' || this.#closed) return;
     const apiKey = this.#apiKey;
     if (!apiKey) throw new AppError('UNAUTHORIZED', 'Missing API key');
@@ -194,9 +252,10 @@ export class StreamInputSession {
       keep: speech.keep,
     };
     const { audio, timings } = await renderApiSpeechWithTimings(this.deps, call);
-    this.#generations += 1;
+    context.generations += 1;
     const alignment = chunkAlignmentOf(timings);
-    this.#send({ audio: Buffer.from(audio).toString('base64'), isFinal: false, normalizedAlignment: alignment, alignment });
+    const audioMessage = { audio: Buffer.from(audio).toString('base64'), isFinal: false, normalizedAlignment: alignment, alignment };
+    this.#send(this.mode === 'multi' ? { ...audioMessage, contextId } : audioMessage);
   }
 
   #speechOf(text: string): ReturnType<typeof elevenLabsSpeechOf> {
