@@ -50,7 +50,9 @@ export async function streamApiSpeechWithTimestamps(deps: ApiSpeechDependencies,
   const writeLine = (chunk: TimedChunk) => {
     if (!started) {
       reply.hijack();
-      reply.raw.writeHead(200, { 'content-type': 'application/x-ndjson', 'cache-control': 'no-store', ...call.headers });
+      // Hijacked replies skip the app's header hooks, so the headers they would add are set here (as speech-stream does).
+      const headers = { 'content-type': 'application/x-ndjson', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
+      reply.raw.writeHead(200, { ...headers, ...call.headers });
       started = true;
     }
     reply.raw.write(`${JSON.stringify(chunk)}\n`);
