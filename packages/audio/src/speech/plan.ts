@@ -51,8 +51,6 @@ export interface SpeechPlan {
   espeakVoice: string;
   prosody: LocalProsody;
   segments: PlannedSegment[];
-  /** Render every sentence from the engine's initial state (the request has a seed). */
-  deterministic: boolean;
 }
 
 const DEFAULT_STABILITY = 0.5;
@@ -74,7 +72,7 @@ export function planSpeech(request: SpeechRequest, limits: SpeechLimits = DEFAUL
   const tempo = request.speed * moodProsody(mood).rate;
   const segments = planSegments(request.text, language, config, tempo, { leadPieceMaxLength, normalize: request.normalizeText ?? true });
   const prosody = localProsody(request, voice, mood, config);
-  return { model, config, voice, mood, language, espeakVoice, prosody, segments, deterministic: request.seed !== undefined };
+  return { model, config, voice, mood, language, espeakVoice, prosody, segments };
 }
 
 export function validateRequest(request: SpeechRequest, limits: SpeechLimits): void {

@@ -39,8 +39,9 @@ export interface SpeechRequest {
   mood?: Mood;
   model?: SpeechModel;
   /**
-   * Same request, same seed, same audio: each sentence starts from the engine's initial state instead of whatever the
-   * previous render left behind (the local engine's output otherwise varies by a few samples from call to call).
+   * Asks for reproducible audio: the same request with the same seed gives the same samples. The local engine is
+   * always reproducible (each sentence starts from the same engine state), so any seed is honoured; providers that
+   * cannot promise it refuse a seed.
    */
   seed?: number;
   /** 0–1: how steady the intonation is; lower varies pitch more, 0.5 (the default) is the voice as designed. */

@@ -21,6 +21,13 @@ export interface EspeakInventory {
 
 const WARM_UP_TEXT = 'Warming up the speech engine, one sentence at a time.';
 
+/**
+ * Bytes of the Emscripten binding's string buffer, grown before the memory is copied. A longer string is placed in a
+ * temporary allocation freed on the next call, which a restored memory would not know about, so restoring stops for
+ * good once one is seen. A request's text (5,000 characters, normalised and escaped) stays well below this.
+ */
+const STRING_CACHE_BYTES = 128 * 1024;
+
 function warmUpSettings(round: number): EspeakSettings {
   return { voice: 'en-us', rate: 175 + round * 20, pitch: 50, pitchRange: 50 };
 }
@@ -55,6 +62,10 @@ export class EspeakSynthesizer {
     const instance = new module.eSpeakNGWorker();
     const variants = module.FS.readdir(ESPEAK_VARIANTS_PATH).filter((name) => !name.startsWith('.'));
     const synthesizer = new EspeakSynthesizer(module, instance, variants, instance.get_samplerate());
+    // A string this long makes the binding grow its buffer on the next call (two renders of blank text, no audio).
+    const blank = ' '.repeat(STRING_CACHE_BYTES);
+    synthesizer.synthesize(blank, warmUpSettings(0));
+    synthesizer.synthesize(blank, warmUpSettings(0));
     synthesizer.warmUp(1);
     synthesizer.initialMemory = { heap: module.HEAPU8.slice(), voice: synthesizer.currentVoice };
     return synthesizer;
@@ -79,6 +90,7 @@ export class EspeakSynthesizer {
     this.instance.set_range(settings.pitchRange);
     const chunks: Int16Array[] = [];
     const escaped = escapeForSsml(text);
+    if (Buffer.byteLength(escaped, 'utf8') >= STRING_CACHE_BYTES) this.initialMemory = null;
     const { starts, ends } = escapedToOriginalOffsets(text);
     const words: EspeakWordMark[] = [];
     this.instance.synthesize(escaped, (samples, events) => {

@@ -161,7 +161,6 @@ function renderJob(plan: SpeechPlan, text: string, gapAfterSeconds: number): Ren
       edgeFadeMs: plan.config.edgeFadeMs,
       trailingSilenceSeconds: gapAfterSeconds,
     },
-    deterministic: plan.deterministic,
   };
 }
 

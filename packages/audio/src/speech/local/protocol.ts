@@ -6,8 +6,6 @@ export interface RenderJob {
   text: string;
   espeak: EspeakSettings;
   shape: ShapeSettings;
-  /** Start from the engine's initial state, so the same job always gives the same samples. */
-  deterministic: boolean;
 }
 
 /** A word of the sentence's spoken text, placed in the shaped audio (seconds from the sentence's first sample). */
