@@ -123,6 +123,7 @@ describe('OpenAPI document', () => {
         'POST /api/admin/subscriptions/{id}/reject',
         'POST /v1/audio/speech',
         'GET /v1/models',
+        'GET /v1/models/{model}',
         'GET /v1/audio/voices',
         'POST /v1/text-to-speech/{voice_id}',
         'POST /v1/text-to-speech/{voice_id}/stream',
@@ -130,6 +131,12 @@ describe('OpenAPI document', () => {
         'GET /v1/voices',
         'GET /v1/user/subscription',
         'GET /v1/history',
+        'POST /v1/text-to-speech/{voice_id}/stream/with-timestamps',
+        'GET /v1/voices/{voice_id}',
+        'GET /v1/user',
+        'GET /v1/history/{history_item_id}',
+        'GET /v1/history/{history_item_id}/audio',
+        'GET /v2/voices',
       ].sort(),
     );
     const ui = await t.request({ url: '/api/docs' });

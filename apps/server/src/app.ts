@@ -26,8 +26,11 @@ import { preferencesRoutes } from './features/preferences/routes.ts';
 import { plansRoutes } from './features/plans/routes.ts';
 import { realtimePlugin } from './features/realtime/plugin.ts';
 import { ttsRoutes } from './features/tts/routes.ts';
+import { DEVELOPER_API_PREFIXES, developerApiNotFound } from './features/tts/v1/dialect.ts';
+import { elevenLabsLibraryRoutes, elevenLabsV2Routes } from './features/tts/v1/elevenlabs-library-routes.ts';
 import { elevenLabsRoutes } from './features/tts/v1/elevenlabs-routes.ts';
 import { openAiRoutes } from './features/tts/v1/openai-routes.ts';
+import { streamInputRoutes } from './features/tts/v1/stream-input-routes.ts';
 import { voiceLabRoutes } from './features/voice-lab/plugin.ts';
 import { voicesRoutes } from './features/voices/routes.ts';
 import { webStaticRoutes } from './features/web-static/routes.ts';
@@ -130,8 +133,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     // The developer API: OpenAI-compatible and ElevenLabs-compatible routes, authenticated by API keys.
     await app.register(openAiRoutes, { prefix: '/v1' });
     await app.register(elevenLabsRoutes, { prefix: '/v1' });
+    await app.register(elevenLabsLibraryRoutes, { prefix: '/v1' });
+    await app.register(elevenLabsV2Routes, { prefix: '/v2' });
+    await app.register(streamInputRoutes);
     await app.register(realtimePlugin);
-    await app.register(webStaticRoutes);
+    await app.register(webStaticRoutes, { foreignApiPrefixes: DEVELOPER_API_PREFIXES, foreignApiNotFound: developerApiNotFound });
     return app;
   } catch (error) {
     await app.close();

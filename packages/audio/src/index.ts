@@ -35,6 +35,7 @@ export { encodeMp3, encodeMp3Stream, mp3StartDelaySeconds, Mp3StreamEncoder, MP3
 export { parseMp3Frames, type Mp3FrameInfo } from './codec/mp3-frames.ts';
 export { encodeWav, decodeWav, wavHeader, streamingWavHeader, pcmBytes, type DecodedWav } from './codec/wav.ts';
 export { resample } from './codec/resample.ts';
+export { timeStretch } from './codec/time-stretch.ts';
 export { int16ToFloat32, float32ToInt16, concatFloat32 } from './codec/pcm.ts';
 export { rms, peak, voicedRms, durationSeconds, silentRuns, toDecibels, type SilentRun } from './codec/analysis.ts';
 

@@ -53,6 +53,8 @@ export interface SpeechPlan {
   segments: PlannedSegment[];
 }
 
+const DEFAULT_STABILITY = 0.5;
+
 /** eSpeak speaks 175 words per minute at its default; request speed and mood scale that. */
 const BASE_WORDS_PER_MINUTE = 175;
 const RATE_LIMITS = { min: 80, max: 450 } as const;
@@ -67,8 +69,10 @@ export function planSpeech(request: SpeechRequest, limits: SpeechLimits = DEFAUL
   const { voice, defaultMood } = resolveVoiceSpec(request.voice);
   const mood = request.mood ?? defaultMood;
   const { language, espeakVoice } = effectiveLanguage(voice, request.language);
-  const segments = planSegments(request.text, language, config, request.speed * moodProsody(mood).rate, leadPieceMaxLength);
-  return { model, config, voice, mood, language, espeakVoice, prosody: localProsody(request, voice, mood, config), segments };
+  const tempo = request.speed * moodProsody(mood).rate;
+  const segments = planSegments(request.text, language, config, tempo, { leadPieceMaxLength, normalize: request.normalizeText ?? true });
+  const prosody = localProsody(request, voice, mood, config);
+  return { model, config, voice, mood, language, espeakVoice, prosody, segments };
 }
 
 export function validateRequest(request: SpeechRequest, limits: SpeechLimits): void {
@@ -122,10 +126,12 @@ export function localProsody(request: SpeechRequest, voice: VoiceSpec, mood: Moo
   const shape = moodProsody(mood);
   const rate = BASE_WORDS_PER_MINUTE * request.speed * shape.rate * (voice.rateFactor ?? 1);
   const pitch = 50 + PITCH_SPAN * (request.pitch + (voice.pitchOffset ?? 0)) + shape.pitchShift;
+  // Stability 0.5 keeps the designed intonation; 0 widens its range by half, 1 halves it.
+  const variation = 1.5 - (request.stability ?? DEFAULT_STABILITY);
   return {
     rate: clampRound(rate, RATE_LIMITS.min, RATE_LIMITS.max),
     pitch: clampRound(pitch, 0, 99),
-    pitchRange: clampRound(shape.pitchRange * config.intonationScale, 0, 99),
+    pitchRange: clampRound(shape.pitchRange * config.intonationScale * variation, 0, 99),
     gain: request.volume * shape.gain,
   };
 }
@@ -138,7 +144,14 @@ function clampRound(value: number, min: number, max: number): number {
  * Sentences (normalised for speech) and pauses in order, with the silence each sentence leaves after itself. With
  * `leadPieceMaxLength`, the first sentence starts with a short lead piece (see `splitLead`).
  */
-export function planSegments(text: string, language: string, config: LocalModelConfig, tempo: number, leadPieceMaxLength?: number): PlannedSegment[] {
+export interface SegmentOptions {
+  leadPieceMaxLength?: number | undefined;
+  /** Expand numbers, abbreviations and symbols into words (default true). */
+  normalize?: boolean;
+}
+
+export function planSegments(text: string, language: string, config: LocalModelConfig, tempo: number, options: SegmentOptions = {}): PlannedSegment[] {
+  const { leadPieceMaxLength, normalize = true } = options;
   const segments: PlannedSegment[] = [];
   let totalPause = 0;
   let cursor = 0;
@@ -160,7 +173,7 @@ export function planSegments(text: string, language: string, config: LocalModelC
         kind: 'sentence',
         text: piece.text,
         textOffset,
-        spokenText: normalizeText(piece.text, language),
+        spokenText: normalize ? normalizeText(piece.text, language) : piece.text.trim(),
         gapAfterSeconds: gapMs / 1000 / tempo,
       });
     }

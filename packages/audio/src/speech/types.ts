@@ -38,6 +38,16 @@ export interface SpeechRequest {
   /** Defaults to the voice's first mood for grouped voices, otherwise neutral. */
   mood?: Mood;
   model?: SpeechModel;
+  /**
+   * Asks for reproducible audio: the same request with the same seed gives the same samples. The local engine is
+   * always reproducible (each sentence starts from the same engine state), so any seed is honoured; providers that
+   * cannot promise it refuse a seed.
+   */
+  seed?: number;
+  /** 0–1: how steady the intonation is; lower varies pitch more, 0.5 (the default) is the voice as designed. */
+  stability?: number;
+  /** False speaks the text as written: no expansion of numbers, abbreviations and symbols. Default true. */
+  normalizeText?: boolean;
 }
 
 /** Where one sentence sits in the audio, in samples at the result's sample rate. */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { HistoryRange } from '@sound-studio/shared';
 import type { Database } from '../../db/client.ts';
 import { plans, ttsGenerations, users } from '../../db/schema.ts';
@@ -13,6 +13,14 @@ export interface HistoryFilter {
   since?: Date;
   page: number;
   limit: number;
+}
+
+/** A keyset page of the history, newest first: the rows after `after` (exclusive), optionally of one voice. */
+export interface HistoryKeysetQuery {
+  userId: string;
+  limit: number;
+  after?: Pick<GenerationRow, 'createdAt' | 'id'>;
+  voiceId?: string;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -75,6 +83,25 @@ export class TtsRepository {
       this.db.select({ total: count() }).from(ttsGenerations).where(where),
     ]);
     return { rows, total: totals?.total ?? 0 };
+  }
+
+  /** Up to `limit` rows in (createdAt, id) descending order after the given row: stable while new rows arrive. */
+  async listAfter(query: HistoryKeysetQuery): Promise<GenerationRow[]> {
+    const { after } = query;
+    return this.db
+      .select()
+      .from(ttsGenerations)
+      .where(
+        and(
+          eq(ttsGenerations.userId, query.userId),
+          query.voiceId ? eq(ttsGenerations.voiceId, query.voiceId) : undefined,
+          after
+            ? or(lt(ttsGenerations.createdAt, after.createdAt), and(eq(ttsGenerations.createdAt, after.createdAt), lt(ttsGenerations.id, after.id)))
+            : undefined,
+        ),
+      )
+      .orderBy(desc(ttsGenerations.createdAt), desc(ttsGenerations.id))
+      .limit(query.limit);
   }
 
   async delete(userId: string, id: string): Promise<GenerationRow | null> {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { REALTIME_PATH } from '@sound-studio/shared';
 import { AppError } from '../../lib/errors.ts';
 
@@ -21,11 +21,19 @@ export const MISSING_BUILD_PAGE = `<!doctype html>
 </html>
 `;
 
+export interface WebStaticOptions {
+  /** Path prefixes that belong to another API (the developer API's /v1, /v2): never the web app. */
+  foreignApiPrefixes?: readonly string[];
+  /** How such an API answers a path it does not have (its own JSON 404). */
+  foreignApiNotFound?: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+}
+
 /**
- * Serves the built web app (WEB_DIST_DIR) at /. Any GET of a path without a file extension outside /api/ and
- * /socket.io is a client-side route and gets index.html; unknown API paths get the JSON NOT_FOUND envelope.
+ * Serves the built web app (WEB_DIST_DIR) at /. Any GET of a path without a file extension outside /api/,
+ * /socket.io and the foreign API prefixes is a client-side route and gets index.html; unknown /api paths get the JSON
+ * NOT_FOUND envelope, unknown foreign API paths that API's own 404.
  */
-export const webStaticRoutes: FastifyPluginAsync = async (app) => {
+export const webStaticRoutes: FastifyPluginAsync<WebStaticOptions> = async (app, options) => {
   const distDir = app.config.webDistDir;
   const hasBuild = existsSync(path.join(distDir, 'index.html'));
 
@@ -41,7 +49,9 @@ export const webStaticRoutes: FastifyPluginAsync = async (app) => {
     app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.type('text/html').send(MISSING_BUILD_PAGE));
   }
 
+  const foreignPrefixes = options.foreignApiPrefixes ?? [];
   app.setNotFoundHandler(async (request, reply) => {
+    if (options.foreignApiNotFound && hasPrefix(pathOf(request), foreignPrefixes)) return options.foreignApiNotFound(request, reply);
     if (!isClientRoute(request)) {
       throw new AppError('NOT_FOUND', `Route ${request.method} ${pathOf(request)} not found`);
     }
@@ -59,6 +69,10 @@ function cacheControlFor(relativePath: string): string {
 
 function pathOf(request: FastifyRequest): string {
   return request.url.split('?', 1)[0] ?? '/';
+}
+
+function hasPrefix(urlPath: string, prefixes: readonly string[]): boolean {
+  return prefixes.some((prefix) => urlPath === prefix || urlPath.startsWith(`${prefix}/`));
 }
 
 function isClientRoute(request: FastifyRequest): boolean {

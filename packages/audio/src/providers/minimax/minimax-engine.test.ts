@@ -158,6 +158,8 @@ describe('MiniMaxSpeechEngine against the fake MiniMax server', () => {
     const before = fake.requests.length;
     expect((await failure(engine.speak(request({ text: '' })))).code).toBe('TEXT_EMPTY');
     expect((await failure(engine.speak(request({ speed: 3 })))).code).toBe('INVALID_SETTING');
+    expect((await failure(engine.speak(request({ seed: 7 })))).code).toBe('INVALID_SETTING');
+    expect((await failure(engine.speak(request({ stability: 0.2 })))).code).toBe('INVALID_SETTING');
     expect(fake.requests.length).toBe(before);
     expect(() => new MiniMaxSpeechEngine({ apiKey: '' })).toThrow(SpeechError);
   });

@@ -69,6 +69,7 @@ export class MiniMaxSpeechEngine implements SpeechEngine {
 
   async speak(request: SpeechRequest, options?: SpeakOptions): Promise<SpeechResult> {
     validateRequest(request, this.limits);
+    refuseLocalOnlySettings(request);
     const model = resolveModel(request.model);
     const body = this.requestBody(request, this.miniMaxModel(model));
     const signal = options?.signal;
@@ -303,4 +304,15 @@ function decodeHexAudio(hex: string | undefined, traceId: string | undefined): U
     throw new SpeechError('PROVIDER_ERROR', 'MiniMax returned no audio', { traceId });
   }
   return new Uint8Array(Buffer.from(hex, 'hex'));
+}
+
+/** Settings only the local engine can honour: MiniMax's API has no equivalent, so they are refused, not dropped. */
+function refuseLocalOnlySettings(request: SpeechRequest): void {
+  const settings: Array<[string, boolean]> = [
+    ['seed', request.seed !== undefined],
+    ['stability', request.stability !== undefined],
+    ['normalizeText', request.normalizeText === false],
+  ];
+  const unsupported = settings.find(([, set]) => set)?.[0];
+  if (unsupported) throw new SpeechError('INVALID_SETTING', `The MiniMax speech provider does not support ${unsupported}`, { setting: unsupported });
 }

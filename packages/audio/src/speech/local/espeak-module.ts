@@ -30,6 +30,8 @@ export interface EspeakWorkerInstance {
 export interface EspeakModule {
   eSpeakNGWorker: new () => EspeakWorkerInstance;
   FS: { readdir(path: string): string[] };
+  /** The WASM memory (a new view after the memory grows: read it each time). */
+  HEAPU8: Uint8Array;
 }
 
 function isEspeakModule(value: unknown): value is EspeakModule {

@@ -1,5 +1,5 @@
 import { concatInt16 } from '../../codec/pcm.ts';
-import { ESPEAK_VARIANTS_PATH, loadEspeakModule, type EspeakWorkerInstance } from './espeak-module.ts';
+import { ESPEAK_VARIANTS_PATH, loadEspeakModule, type EspeakModule, type EspeakWorkerInstance } from './espeak-module.ts';
 
 export interface EspeakSettings {
   /** eSpeak voice file, e.g. `en-us`. */
@@ -19,13 +19,37 @@ export interface EspeakInventory {
   variants: string[];
 }
 
+const WARM_UP_TEXT = 'Warming up the speech engine, one sentence at a time.';
+
+/**
+ * Bytes of the Emscripten binding's string buffer, grown before the memory is copied. A longer string is placed in a
+ * temporary allocation freed on the next call, which a restored memory would not know about, so restoring stops for
+ * good once one is seen. A request's text (5,000 characters, normalised and escaped) stays well below this.
+ */
+const STRING_CACHE_BYTES = 128 * 1024;
+
+function warmUpSettings(round: number): EspeakSettings {
+  return { voice: 'en-us', rate: 175 + round * 20, pitch: 50, pitchRange: 50 };
+}
+
 /** One warm eSpeak NG instance. It is synchronous and single-threaded: use one per worker thread. */
 export class EspeakSynthesizer {
   private readonly variants: Set<string>;
   /** set_voice reloads voice data, so it is only called when the voice changes. */
   private currentVoice = '';
 
+  /**
+   * The WASM memory as it was after loading and the first warm-up round (eSpeak finishes initialising on first use, so
+   * a copy taken before that cannot be restored). eSpeak keeps state between calls (its noise generator, pitch
+   * flutter), so the same sentence comes out a few samples different each time; copying this back first makes a
+   * render depend only on its input, and the copy is the same in every worker.
+   */
+  private initialMemory: { heap: Uint8Array; voice: string } | null = null;
+  /** Warm-up rounds already rendered (the first one is part of loading). */
+  private warmedRounds = 0;
+
   private constructor(
+    private readonly module: EspeakModule,
     private readonly instance: EspeakWorkerInstance,
     variants: string[],
     readonly sampleRate: number,
@@ -37,7 +61,21 @@ export class EspeakSynthesizer {
     const module = await loadEspeakModule();
     const instance = new module.eSpeakNGWorker();
     const variants = module.FS.readdir(ESPEAK_VARIANTS_PATH).filter((name) => !name.startsWith('.'));
-    return new EspeakSynthesizer(instance, variants, instance.get_samplerate());
+    const synthesizer = new EspeakSynthesizer(module, instance, variants, instance.get_samplerate());
+    // A string this long makes the binding grow its buffer on the next call (two renders of blank text, no audio).
+    const blank = ' '.repeat(STRING_CACHE_BYTES);
+    synthesizer.synthesize(blank, warmUpSettings(0));
+    synthesizer.synthesize(blank, warmUpSettings(0));
+    synthesizer.warmUp(1);
+    synthesizer.initialMemory = { heap: module.HEAPU8.slice(), voice: synthesizer.currentVoice };
+    return synthesizer;
+  }
+
+  /** Puts the engine back as it was loaded (a few milliseconds): the next render is reproducible. */
+  restoreInitialState(): void {
+    if (!this.initialMemory) return;
+    this.module.HEAPU8.set(this.initialMemory.heap);
+    this.currentVoice = this.initialMemory.voice;
   }
 
   synthesize(text: string, settings: EspeakSettings): Int16Array {
@@ -52,6 +90,7 @@ export class EspeakSynthesizer {
     this.instance.set_range(settings.pitchRange);
     const chunks: Int16Array[] = [];
     const escaped = escapeForSsml(text);
+    if (Buffer.byteLength(escaped, 'utf8') >= STRING_CACHE_BYTES) this.initialMemory = null;
     const { starts, ends } = escapedToOriginalOffsets(text);
     const words: EspeakWordMark[] = [];
     this.instance.synthesize(escaped, (samples, events) => {
@@ -75,9 +114,8 @@ export class EspeakSynthesizer {
    * than steady state, so a new instance renders a few warm-up sentences before serving requests.
    */
   warmUp(rounds = 4): void {
-    for (let round = 0; round < rounds; round++) {
-      this.synthesize('Warming up the speech engine, one sentence at a time.', { voice: 'en-us', rate: 175 + round * 20, pitch: 50, pitchRange: 50 });
-    }
+    for (let round = this.warmedRounds; round < rounds; round++) this.synthesize(WARM_UP_TEXT, warmUpSettings(round));
+    this.warmedRounds = Math.max(this.warmedRounds, rounds);
   }
 
   inventory(): EspeakInventory {

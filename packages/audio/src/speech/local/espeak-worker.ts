@@ -12,6 +12,8 @@ serveTasks<WorkerTasks>(async (message) => {
   switch (message.task) {
     case 'render': {
       const job = message.request as WorkerTasks['render']['request'];
+      // Every sentence starts from the same engine state: the same job gives the same samples on any worker.
+      espeak.restoreInitialState();
       const raw = espeak.synthesizeWithWords(job.text, job.espeak);
       const shaped = shapeSpeech(raw.samples, espeak.sampleRate, job.shape);
       const result: RenderedSentence = { ...shaped, words: placeWords(raw.words, shaped) };

@@ -64,7 +64,7 @@ describe('ElevenLabs-compatible routes (curl)', () => {
   it('POST /v1/text-to-speech/{voice_id} returns MP3 with x-character-count, charged and in history', async () => {
     const before = await balanceAndLedger(t.db, user.session.user.id);
     const reply = await curl('/text-to-speech/en-gb-oliver?output_format=mp3_44100_128', {
-      body: { text: TEXT, model_id: 'eleven_multilingual_v2', voice_settings: { stability: 0.5, similarity_boost: 0.7 } },
+      body: { text: TEXT, model_id: 'eleven_multilingual_v2', voice_settings: { stability: 0.5, similarity_boost: 0.75 } },
     });
     expect(reply.status).toBe(200);
     expect(reply.headers['content-type']).toBe('audio/mpeg');
@@ -75,7 +75,7 @@ describe('ElevenLabs-compatible routes (curl)', () => {
 
     const history = await curl('/history');
     const body = JSON.parse(history.body.toString()) as { history: Array<{ history_item_id: string; voice_id: string; text: string; source: string; model_id: string }> };
-    expect(body.history[0]).toMatchObject({ voice_id: 'en-gb-oliver', text: TEXT, source: 'API', model_id: 'speech-2.5-hd-preview' });
+    expect(body.history[0]).toMatchObject({ voice_id: 'en-gb-oliver', text: TEXT, source: 'TTS', model_id: 'speech-2.5-hd-preview' });
     expect(body.history[0]?.history_item_id).toBe(reply.headers['request-id']);
   });
 
@@ -99,11 +99,11 @@ describe('ElevenLabs-compatible routes (curl)', () => {
     expect(subscription.character_count).toBeGreaterThanOrEqual(TEXT.length * 2);
   });
 
-  it('answers errors as { detail: { status, message } }', async () => {
-    const unsupported = await curl('/text-to-speech/en-us-madison?output_format=ulaw_8000', { body: { text: TEXT } });
-    expect(unsupported.status).toBe(400);
-    expect(JSON.parse(unsupported.body.toString())).toEqual({
-      detail: { status: 'validation_error', message: "Unsupported output_format 'ulaw_8000': use mp3_*, pcm_<rate> or opus_*" },
+  it('answers errors as { detail: { status, message } }, validation errors with 422', async () => {
+    const unsupported = await curl('/text-to-speech/en-us-madison?output_format=aiff_44100', { body: { text: TEXT } });
+    expect(unsupported.status).toBe(422);
+    expect(JSON.parse(unsupported.body.toString())).toMatchObject({
+      detail: { status: 'validation_error', message: expect.stringContaining("Unsupported output_format 'aiff_44100'") },
     });
     const badKey = await curl('/voices', { apiKey: `ss_${'x'.repeat(43)}` });
     expect(badKey.status).toBe(401);

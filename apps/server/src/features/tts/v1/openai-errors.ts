@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError } from 'fastify';
 import { fieldErrors, type ServerErrorCode } from '@sound-studio/shared';
 import { z } from 'zod';
 import { AppError } from '../../../lib/errors.ts';
@@ -50,17 +50,4 @@ export function openAiErrorOf(error: AppError): OpenAiError {
   const reason = typeof error.details?.reason === 'string' ? error.details.reason.toLowerCase() : null;
   const mapped = TYPE_BY_CODE[error.code] ?? { type: 'server_error', code: error.code.toLowerCase() };
   return { error: { message: error.message, type: mapped.type, code: reason ?? mapped.code, param: firstField(error) } };
-}
-
-/** /v1 routes answer in OpenAI's error shape (with Retry-After on 429), so OpenAI clients show the message. */
-export function installOpenAiErrors(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const appError = toAppError(error) ?? new AppError('INTERNAL_ERROR', 'Internal server error');
-    if (appError.statusCode >= 500) request.log.error({ err: error }, appError.message);
-    return reply.status(appError.statusCode).headers(appError.headers).send(openAiErrorOf(appError));
-  });
-  app.setNotFoundHandler(async (request, reply) => {
-    const path = request.url.split('?', 1)[0] ?? '';
-    return reply.status(404).send(openAiErrorOf(new AppError('NOT_FOUND', `Route ${request.method} ${path} not found`)));
-  });
 }

@@ -12,9 +12,14 @@ export const OPENAI_MODEL_ALIASES: Readonly<Record<string, SpeechModel>> = {
 /** Every id GET /v1/models lists and /v1/audio/speech accepts. */
 export const API_MODEL_IDS: readonly string[] = [...Object.keys(OPENAI_MODEL_ALIASES), ...SPEECH_MODELS];
 
+/** OpenAI's dated snapshots (gpt-4o-mini-tts-2025-03-20, tts-1-1106) are the undated model's. */
+const DATED_SNAPSHOT = /^(.+?)-(?:\d{4}-\d{2}-\d{2}|\d{4})$/;
+
 export function speechModelOf(model: string | undefined): SpeechModel {
   if (!model) return DEFAULT_SPEECH_MODEL;
-  const found = OPENAI_MODEL_ALIASES[model] ?? SPEECH_MODELS.find((id) => id === model);
+  const undated = DATED_SNAPSHOT.exec(model)?.[1];
+  const found =
+    OPENAI_MODEL_ALIASES[model] ?? (undated ? OPENAI_MODEL_ALIASES[undated] : undefined) ?? SPEECH_MODELS.find((id) => id === model);
   if (!found) throw validationError('model', `Unknown model '${model}'. Use one of: ${API_MODEL_IDS.join(', ')}`);
   return found;
 }
@@ -50,15 +55,16 @@ const MOOD_WORDS: ReadonlyArray<readonly [Mood, RegExp]> = [
   ['neutral', /\b(neutral|flat|plain|matter-of-fact|monoton|professional)/i],
 ];
 
-/** Free-form delivery instructions ("Speak in a cheerful tone") as one of our moods; none when nothing matches. */
+/**
+ * Free-form delivery instructions ("Speak in a cheerful tone") as one of our moods. Instructions that name no mood we
+ * can speak are refused rather than ignored.
+ */
 export function moodOfInstructions(instructions: string | undefined): Mood | undefined {
-  if (!instructions) return undefined;
+  if (!instructions?.trim()) return undefined;
   const exact = MOODS.find((mood) => mood === instructions.trim().toLowerCase());
-  if (exact) return exact;
-  return MOOD_WORDS.find(([, pattern]) => pattern.test(instructions))?.[0];
-}
-
-/** OpenAI allows 0.25–4; our engines speak 0.5–2, so the ends are held there. */
-export function engineSpeedOf(speed: number): number {
-  return Math.min(2, Math.max(0.5, speed));
+  const mood = exact ?? MOOD_WORDS.find(([, pattern]) => pattern.test(instructions))?.[0];
+  if (!mood) {
+    throw validationError('instructions', `Instructions can set the delivery's mood only: describe one of ${MOODS.join(', ')} (e.g. "Speak in a calm tone")`);
+  }
+  return mood;
 }

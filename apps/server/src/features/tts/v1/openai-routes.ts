@@ -1,11 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_SPEECH_MODEL, VOICE_SETTING_LIMITS } from '@sound-studio/shared';
 import { z } from 'zod';
 import { AppError } from '../../../lib/errors.ts';
 import { TtsService } from '../service.ts';
-import { API_MODEL_IDS, engineSpeedOf, moodOfInstructions, OPENAI_VOICE_ALIASES, speechModelOf, voiceIdOf } from './openai-mapping.ts';
-import { installOpenAiErrors, openAiErrorSchema } from './openai-errors.ts';
+import { speedPlanOf } from './speech-tempo.ts';
+import { API_MODEL_IDS, moodOfInstructions, OPENAI_VOICE_ALIASES, speechModelOf, voiceIdOf } from './openai-mapping.ts';
+import { dialectOf, developerApiNotFound, installDeveloperApiErrors } from './dialect.ts';
+import { ELEVENLABS_TEXT_MAX_LENGTH, elevenLabsModels, elevenLabsModelSchema, type ModelLanguage } from './elevenlabs-models.ts';
+import { openAiErrorSchema } from './openai-errors.ts';
 import { OPENAI_AUDIO_FORMATS } from './output-formats.ts';
 import { streamApiSpeech } from './speech-stream.ts';
 
@@ -23,9 +26,13 @@ const speechBodySchema = z.object({
   voice: z
     .union([z.string().min(1).max(200), z.object({ id: z.string().min(1).max(200) })])
     .describe(`An OpenAI voice (${Object.keys(OPENAI_VOICE_ALIASES).join(', ')}) or any library or custom voice id`),
-  instructions: z.string().max(OPENAI_INPUT_MAX_LENGTH).optional().describe('Delivery hints, mapped to a mood (happy, calm, sad...)'),
+  instructions: z
+    .string()
+    .max(OPENAI_INPUT_MAX_LENGTH)
+    .optional()
+    .describe('Delivery hints, mapped to a mood (happy, calm, sad...); instructions that describe no mood are refused'),
   response_format: z.enum(OPENAI_AUDIO_FORMATS).default('mp3'),
-  speed: z.number().min(0.25).max(4).default(1).describe('0.25 to 4; spoken at 0.5 to 2'),
+  speed: z.number().min(0.25).max(4).default(1).describe('0.25 to 4: the engine speaks 0.5 to 2, time-stretching does the rest'),
   stream_format: z.enum(['audio', 'sse']).default('audio'),
 });
 
@@ -41,6 +48,12 @@ const voiceSchema = z.object({
 
 /** When our models were published (a fixed date: /v1/models must not change between calls). */
 const MODELS_CREATED = Math.floor(Date.parse('2025-01-01T00:00:00Z') / 1000);
+
+/** The languages the library's voices speak, as ElevenLabs lists a model's languages. */
+async function modelLanguages(app: FastifyInstance): Promise<ModelLanguage[]> {
+  const byCode = new Map((await app.voices.list(null)).map((voice) => [voice.language, voice.languageName]));
+  return [...byCode].map(([language_id, name]) => ({ language_id, name }));
+}
 
 /** The caller's origin, so preview links work from any client (behind a proxy, with TRUST_PROXY set). */
 export function originOf(request: FastifyRequest): string {
@@ -62,7 +75,9 @@ export const openAiRoutes: FastifyPluginAsyncZod = async (app) => {
     voices: app.voices,
     log: app.log,
   });
-  installOpenAiErrors(app);
+  // /models is both APIs' path: an ElevenLabs caller (xi-api-key) gets its errors too; the rest are OpenAI's own.
+  installDeveloperApiErrors(app, (request) => (request.routeOptions.url?.startsWith('/v1/models') ? dialectOf(request) : 'openai'));
+  app.setNotFoundHandler(developerApiNotFound);
   app.addHook('onRequest', app.authenticateApiKey);
 
   app.post(
@@ -83,17 +98,20 @@ export const openAiRoutes: FastifyPluginAsyncZod = async (app) => {
       const apiKey = request.apiKey;
       if (!apiKey) throw new AppError('UNAUTHORIZED', 'Missing API key');
       const body = request.body;
+      const speed = speedPlanOf(body.speed);
+      const mood = moodOfInstructions(body.instructions);
       const prepared = await service.prepare(apiKey.userId, {
         text: body.input,
         voiceId: voiceIdOf(typeof body.voice === 'string' ? body.voice : body.voice.id),
-        mood: moodOfInstructions(body.instructions),
-        speed: engineSpeedOf(body.speed),
+        ...(mood ? { mood } : {}),
+        speed: speed.engineSpeed,
         pitch: VOICE_SETTING_LIMITS.pitch.default,
         volume: VOICE_SETTING_LIMITS.volume.default,
         model: speechModelOf(body.model ?? DEFAULT_SPEECH_MODEL),
       });
       const dependencies = { service, speech: app.speech, files: app.files, log: request.log, db: app.db, nowMs: () => app.clock.now() };
-      await streamApiSpeech(dependencies, { prepared, apiKey, format: body.response_format, sse: body.stream_format === 'sse' }, reply);
+      const call = { prepared, apiKey, format: body.response_format, sse: body.stream_format === 'sse', tempo: speed.tempo };
+      await streamApiSpeech(dependencies, call, reply);
       return reply;
     },
   );
@@ -103,15 +121,41 @@ export const openAiRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: TAGS,
-        summary: "The speech models: OpenAI's names (mapped to ours) and our own ids",
+        summary:
+          "The speech models: OpenAI's list (mapped to ours, and our own ids) for Bearer callers, ElevenLabs' array of " +
+          'models for xi-api-key callers',
         security: SECURITY,
-        response: { 200: z.object({ object: z.literal('list'), data: z.array(modelSchema) }), ...errorReplies },
+        response: {
+          200: z.union([z.object({ object: z.literal('list'), data: z.array(modelSchema) }), z.array(elevenLabsModelSchema)]),
+          ...errorReplies,
+        },
       },
     },
-    async () => ({
-      object: 'list' as const,
-      data: API_MODEL_IDS.map((id) => ({ id, object: 'model' as const, created: MODELS_CREATED, owned_by: 'sound-studio' })),
-    }),
+    async (request) => {
+      if (dialectOf(request) === 'elevenlabs') return elevenLabsModels(await modelLanguages(app), ELEVENLABS_TEXT_MAX_LENGTH);
+      return {
+        object: 'list' as const,
+        data: API_MODEL_IDS.map((id) => ({ id, object: 'model' as const, created: MODELS_CREATED, owned_by: 'sound-studio' })),
+      };
+    },
+  );
+
+  app.get(
+    '/models/:model',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'One speech model by id (OpenAI shape)',
+        security: SECURITY,
+        params: z.object({ model: z.string().max(100) }),
+        response: { 200: modelSchema, ...errorReplies },
+      },
+    },
+    async (request) => {
+      const id = API_MODEL_IDS.find((known) => known === request.params.model);
+      if (!id) throw new AppError('NOT_FOUND', `The model '${request.params.model}' does not exist`, { reason: 'model_not_found' });
+      return { id, object: 'model' as const, created: MODELS_CREATED, owned_by: 'sound-studio' };
+    },
   );
 
   app.get(

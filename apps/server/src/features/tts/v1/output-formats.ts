@@ -1,14 +1,21 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
-import { pcmBytes, resample, resolveFfmpeg, SpeechError, streamingWavHeader, type SpeechChunk } from '@sound-studio/audio';
+import { mp3StartDelaySeconds, pcmBytes, resample, resolveFfmpeg, SpeechError, streamingWavHeader, type SpeechChunk } from '@sound-studio/audio';
 import type { Mp3Piece } from '../../../lib/speech/mp3-pieces.ts';
+import { companded } from './g711.ts';
 
 export const OPENAI_AUDIO_FORMATS = ['mp3', 'opus', 'aac', 'flac', 'wav', 'pcm'] as const;
 export type OpenAiAudioFormat = (typeof OPENAI_AUDIO_FORMATS)[number];
+/** Every format a developer API call can ask for: OpenAI's, and G.711 µ-law and A-law for telephony (ElevenLabs'). */
+export type OutputFormat = OpenAiAudioFormat | 'ulaw' | 'alaw';
 
 /** What the client receives, in a given format, from the MP3 pieces the history copy is made of. */
 export interface OutputEncoder {
   readonly contentType: string;
+  /** 'mp3' when the client gets the history's own MP3 bytes (word timings then include its encoder delay). */
+  readonly timeline: 'mp3' | 'pcm';
+  /** Silence a decoder plays before the first sample on a 'pcm' timeline (an MP3 re-encoded here has some). */
+  startDelaySeconds(): number;
   /** Bytes to send for this piece (may be empty). */
   encode(piece: Mp3Piece): Promise<Uint8Array>;
   /** Whatever is left once the speech has ended. */
@@ -18,8 +25,10 @@ export interface OutputEncoder {
 }
 
 export interface FormatOptions {
-  /** Raw PCM sample rate: OpenAI's `pcm` is 24 kHz; ElevenLabs' `pcm_22050` etc. name theirs. */
-  pcmSampleRate?: number;
+  /** The output's sample rate (ElevenLabs names it: `mp3_44100_128`, `pcm_16000`); OpenAI's `pcm` is 24 kHz. */
+  sampleRate?: number;
+  /** Compressed formats' bitrate in kbps (`mp3_44100_128`, `opus_48000_64`). */
+  bitrateKbps?: number;
 }
 
 /** OpenAI's raw `pcm`: 24 kHz, 16-bit signed little-endian, mono. */
@@ -27,22 +36,37 @@ export const OPENAI_PCM_SAMPLE_RATE = 24_000;
 
 const EMPTY = new Uint8Array(0);
 
-export function createOutputEncoder(format: OpenAiAudioFormat, options: FormatOptions = {}): OutputEncoder {
+export function createOutputEncoder(format: OutputFormat, options: FormatOptions = {}): OutputEncoder {
   switch (format) {
     case 'mp3':
-      return mp3Passthrough();
+      // The history copy is already MP3: re-encoded only when the caller names another rate or bitrate.
+      return options.sampleRate || options.bitrateKbps ? new FfmpegEncoder('mp3', options) : mp3Passthrough();
     case 'wav':
-      return wavEncoder();
+      return wavEncoder(options.sampleRate);
     case 'pcm':
-      return pcmEncoder(options.pcmSampleRate ?? OPENAI_PCM_SAMPLE_RATE);
+      return sampleEncoder('audio/pcm', options.sampleRate ?? OPENAI_PCM_SAMPLE_RATE, (samples) => pcmBytes(samples));
+    case 'ulaw':
+    case 'alaw':
+      return sampleEncoder(G711_CONTENT_TYPE[format], G711_SAMPLE_RATE, (samples) => companded(samples, format));
     default:
-      return new FfmpegEncoder(format);
+      return new FfmpegEncoder(format, options);
   }
 }
 
+/** G.711 is 8 kHz by definition. */
+const G711_SAMPLE_RATE = 8000;
+const G711_CONTENT_TYPE = { ulaw: 'audio/basic', alaw: 'audio/x-alaw-basic' } as const;
+
 /** The history copy is MP3 already: the client gets the very same bytes. */
 function mp3Passthrough(): OutputEncoder {
-  return { contentType: 'audio/mpeg', encode: async (piece) => piece.bytes, finish: async () => EMPTY, abort: () => undefined };
+  return {
+    contentType: 'audio/mpeg',
+    timeline: 'mp3',
+    startDelaySeconds: () => 0,
+    encode: async (piece) => piece.bytes,
+    finish: async () => EMPTY,
+    abort: () => undefined,
+  };
 }
 
 /** The PCM of a finished speech chunk, or nothing while a chunk is still being encoded. */
@@ -53,52 +77,76 @@ function pcmOf(piece: Mp3Piece): SpeechChunk & { format: 'pcm' } | null {
   return chunk;
 }
 
-function wavEncoder(): OutputEncoder {
+function wavEncoder(sampleRate: number | undefined): OutputEncoder {
   let headerSent = false;
   return {
     contentType: 'audio/wav',
+    timeline: 'pcm',
+    startDelaySeconds: () => 0,
     encode: async (piece) => {
       const chunk = pcmOf(piece);
       if (!chunk) return EMPTY;
-      const body = pcmBytes(chunk.samples);
+      const rate = sampleRate ?? chunk.sampleRate;
+      const body = pcmBytes(resample(chunk.samples, chunk.sampleRate, rate));
       if (headerSent) return body;
       headerSent = true;
-      return concat([streamingWavHeader(chunk.sampleRate), body]);
+      return concat([streamingWavHeader(rate), body]);
     },
     finish: async () => EMPTY,
     abort: () => undefined,
   };
 }
 
-function pcmEncoder(sampleRate: number): OutputEncoder {
+/** Headerless sample formats: each chunk resampled to the rate and turned into bytes as it comes. */
+function sampleEncoder(contentType: string, sampleRate: number, bytesOf: (samples: Float32Array) => Uint8Array): OutputEncoder {
   return {
-    contentType: 'audio/pcm',
+    contentType,
+    timeline: 'pcm',
+    startDelaySeconds: () => 0,
     encode: async (piece) => {
       const chunk = pcmOf(piece);
-      return chunk ? pcmBytes(resample(chunk.samples, chunk.sampleRate, sampleRate)) : EMPTY;
+      return chunk ? bytesOf(resample(chunk.samples, chunk.sampleRate, sampleRate)) : EMPTY;
     },
     finish: async () => EMPTY,
     abort: () => undefined,
   };
 }
 
-const FFMPEG_OUTPUT: Record<'opus' | 'aac' | 'flac', { args: string[]; contentType: string }> = {
-  opus: { args: ['-c:a', 'libopus', '-b:a', '48k', '-f', 'ogg'], contentType: 'audio/ogg' },
-  aac: { args: ['-c:a', 'aac', '-b:a', '96k', '-f', 'adts'], contentType: 'audio/aac' },
-  flac: { args: ['-c:a', 'flac', '-f', 'flac'], contentType: 'audio/flac' },
+type FfmpegFormat = 'mp3' | 'opus' | 'aac' | 'flac';
+const FFMPEG_OUTPUT: Record<FfmpegFormat, { codec: string[]; muxer: string[]; bitrateKbps?: number; contentType: string }> = {
+  mp3: { codec: ['-c:a', 'libmp3lame'], muxer: ['-f', 'mp3'], bitrateKbps: 128, contentType: 'audio/mpeg' },
+  opus: { codec: ['-c:a', 'libopus'], muxer: ['-f', 'ogg'], bitrateKbps: 48, contentType: 'audio/ogg' },
+  aac: { codec: ['-c:a', 'aac'], muxer: ['-f', 'adts'], bitrateKbps: 96, contentType: 'audio/aac' },
+  flac: { codec: ['-c:a', 'flac'], muxer: ['-f', 'flac'], contentType: 'audio/flac' },
 };
 
+function ffmpegOutputArgs(format: FfmpegFormat, options: FormatOptions): string[] {
+  const output = FFMPEG_OUTPUT[format];
+  const bitrate = options.bitrateKbps ?? output.bitrateKbps;
+  return [
+    ...output.codec,
+    ...(bitrate ? ['-b:a', `${bitrate}k`] : []),
+    ...(options.sampleRate ? ['-ar', String(options.sampleRate)] : []),
+    ...output.muxer,
+  ];
+}
+
 /**
- * Opus, AAC and FLAC through ffmpeg (the same binary the voice lab decodes with): PCM goes in as it is spoken, and
+ * Opus, AAC, FLAC and re-rated MP3 through ffmpeg (the same binary the voice lab decodes with): PCM goes in as it is spoken, and
  * whatever ffmpeg has written out so far goes to the client with each chunk.
  */
 class FfmpegEncoder implements OutputEncoder {
   readonly contentType: string;
+  readonly timeline = 'pcm';
   #process: ChildProcessByStdio<Writable, Readable, null> | null = null;
   #output: Buffer[] = [];
   #exited: Promise<number | null> | null = null;
+  #inputRate: number | null = null;
 
-  constructor(private readonly format: 'opus' | 'aac' | 'flac') {
+  constructor(
+    private readonly format: FfmpegFormat,
+    private readonly options: FormatOptions,
+  ) {
     this.contentType = FFMPEG_OUTPUT[format].contentType;
   }
 
@@ -109,6 +157,12 @@ class FfmpegEncoder implements OutputEncoder {
     const bytes = pcmBytes(chunk.samples);
     await new Promise<void>((resolve, reject) => process.stdin.write(bytes, (error) => (error ? reject(error) : resolve())));
     return this.#take();
+  }
+
+  /** Streamed MP3 has no gapless header (the output is a pipe): its encoder delay plays as silence. */
+  startDelaySeconds(): number {
+    const rate = this.options.sampleRate ?? this.#inputRate;
+    return this.format === 'mp3' && rate ? mp3StartDelaySeconds(rate) : 0;
   }
 
   async finish(): Promise<Uint8Array> {
@@ -125,8 +179,9 @@ class FfmpegEncoder implements OutputEncoder {
 
   #start(sampleRate: number): ChildProcessByStdio<Writable, Readable, null> {
     if (this.#process) return this.#process;
+    this.#inputRate = sampleRate;
     const args = ['-hide_banner', '-loglevel', 'error', '-f', 's16le', '-ar', String(sampleRate), '-ac', '1', '-i', 'pipe:0'];
-    const child = spawn(resolveFfmpeg().path, [...args, ...FFMPEG_OUTPUT[this.format].args, 'pipe:1'], {
+    const child = spawn(resolveFfmpeg().path, [...args, ...ffmpegOutputArgs(this.format, this.options), 'pipe:1'], {
       stdio: ['pipe', 'pipe', 'ignore'],
     });
     child.stdout.on('data', (data: Buffer) => this.#output.push(data));

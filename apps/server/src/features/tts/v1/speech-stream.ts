@@ -1,4 +1,6 @@
 import type { ServerResponse } from 'node:http';
+import type { SpeakOptions, SpeechChunk, SpeechRequest } from '@sound-studio/audio';
+import type { SpeechTimings } from '@sound-studio/shared';
 import type { FastifyReply } from 'fastify';
 import type { CreditHold } from '../../../lib/credit-hold.ts';
 import type { ApiKeyContext } from '../../../lib/api-keys/authenticator.ts';
@@ -9,8 +11,9 @@ import { mp3Pieces, type Mp3Piece } from '../../../lib/speech/mp3-pieces.ts';
 import { TimingsRecorder } from '../../../lib/speech/timings.ts';
 import { speechErrorToAppError } from '../../../lib/speech/speech-errors.ts';
 import { costOf, engineRequestOf, type PreparedSpeech } from '../prepare.ts';
+import { stretchChunks } from './speech-tempo.ts';
 import { firstAudiblePiece, GENERATION_ID_HEADER, writeToClient, type StreamDependencies } from '../stream.ts';
-import { createOutputEncoder, type FormatOptions, type OpenAiAudioFormat, type OutputEncoder } from './output-formats.ts';
+import { createOutputEncoder, type FormatOptions, type OutputEncoder, type OutputFormat } from './output-formats.ts';
 
 /**
  * The first sentence is cut after a few words (at a clause mark when there is one) so the first audio is rendered and
@@ -21,12 +24,61 @@ const LEAD_PIECE_MAX_LENGTH = 40;
 export interface ApiSpeechCall {
   prepared: PreparedSpeech;
   apiKey: ApiKeyContext;
-  format: OpenAiAudioFormat;
+  format: OutputFormat;
   formatOptions?: FormatOptions;
   /** OpenAI's `stream_format: sse`: base64 audio in `speech.audio.delta` events, then `speech.audio.done` with usage. */
   sse: boolean;
-  /** Extra reply headers (ElevenLabs' x-character-count). */
+  /** Extra reply headers (ElevenLabs' character-cost). */
   headers?: Record<string, string>;
+  /** Engine settings beyond the prepared ones (ElevenLabs' seed, stability, text normalisation). */
+  engine?: Pick<SpeechRequest, 'seed' | 'stability' | 'normalizeText'>;
+  /** Time-stretch on top of the engine's speed (OpenAI speeds beyond 0.5–2); 1 when absent. */
+  tempo?: number;
+  /** False: charged, but neither the audio nor the text is kept (ElevenLabs' enable_logging=false). */
+  keep?: boolean;
+  /** False renders the first sentence whole instead of its first few words first (optimize_streaming_latency=0). */
+  lowLatency?: boolean;
+}
+
+/** Where the history's MP3 copy goes: the file store, or nowhere when the call is not kept. */
+export async function historyWriterOf(deps: ApiSpeechDependencies, call: ApiSpeechCall): Promise<FileWriter> {
+  if (call.keep !== false) return deps.files.openWriter(call.prepared.fileKey);
+  return {
+    write: async () => undefined,
+    commit: async () => ({ size: 0, modifiedAt: new Date(deps.nowMs()) }),
+    abort: async () => undefined,
+  };
+}
+
+/** The engine's chunks for the call, at its tempo. */
+export function speechChunksOf(deps: ApiSpeechDependencies, call: ApiSpeechCall, options: SpeakOptions = {}): AsyncIterable<SpeechChunk> {
+  const request = { ...engineRequestOf(call.prepared, call.prepared.text), ...call.engine };
+  return stretchChunks(deps.speech.speakStream(request, options), call.tempo ?? 1);
+}
+
+/**
+ * Charges the hold and, unless the call is not kept, saves the history row with its timings (in one transaction);
+ * returns the id kept (null when not kept), characters and credits charged, and records the key's usage.
+ */
+export async function settleApiSpeech(
+  deps: ApiSpeechDependencies,
+  call: ApiSpeechCall,
+  hold: CreditHold,
+  outcome: { durationSeconds: number; timings: SpeechTimings },
+): Promise<{ id: string | null; characters: number; credits: number }> {
+  if (call.keep === false) {
+    const credits = await hold.settle();
+    await recordUsage(deps, call, null, call.prepared.characters, credits);
+    return { id: null, characters: call.prepared.characters, credits };
+  }
+  const row = await deps.service.keep(call.prepared, hold, {
+    durationSeconds: outcome.durationSeconds,
+    source: 'api',
+    apiKeyName: call.apiKey.keyName,
+    timings: outcome.timings,
+  });
+  await recordUsage(deps, call, row.id, row.characters, row.credits);
+  return { id: row.id, characters: row.characters, credits: row.credits };
 }
 
 export interface ApiSpeechDependencies extends StreamDependencies {
@@ -108,14 +160,8 @@ export async function streamApiSpeech(deps: ApiSpeechDependencies, call: ApiSpee
   try {
     if (failure) throw failure;
     await writer.commit();
-    const row = await deps.service.keep(prepared, hold, {
-      durationSeconds: progress.durationSeconds,
-      source: 'api',
-      apiKeyName: call.apiKey.keyName,
-      timings: recorder.timings('mp3'),
-    });
-    await recordUsage(deps, call, row.id, row.characters, row.credits);
-    if (call.sse) raw.write(sseDone(usageOf(row.characters, row.credits)));
+    const kept = await settleApiSpeech(deps, call, hold, { durationSeconds: progress.durationSeconds, timings: recorder.timings('mp3') });
+    if (call.sse) raw.write(sseDone(usageOf(kept.characters, kept.credits)));
     raw.end();
   } catch (error) {
     deps.log.error({ err: error, generationId: prepared.generationId }, 'developer API speech failed');
@@ -155,14 +201,14 @@ async function startStream(deps: ApiSpeechDependencies, call: ApiSpeechCall, sta
   const { encoder, recorder, progress, stop } = state;
   let pieces: AsyncGenerator<Mp3Piece>;
   try {
-    const request = engineRequestOf(prepared, prepared.text);
-    pieces = mp3Pieces(recorder.observe(deps.speech.speakStream(request, { signal: stop.signal, leadPieceMaxLength: LEAD_PIECE_MAX_LENGTH })));
+    const options = { signal: stop.signal, ...(call.lowLatency === false ? {} : { leadPieceMaxLength: LEAD_PIECE_MAX_LENGTH }) };
+    pieces = mp3Pieces(recorder.observe(speechChunksOf(deps, call, options)));
   } catch (error) {
     throw speechErrorToAppError(error);
   }
   const holding = deps.service.holdCredits(prepared);
   holding.catch(() => stop.abort());
-  const [hold, writer, first] = await Promise.allSettled([holding, deps.files.openWriter(prepared.fileKey), firstAudiblePiece(pieces)]);
+  const [hold, writer, first] = await Promise.allSettled([holding, historyWriterOf(deps, call), firstAudiblePiece(pieces)]);
   let failure: unknown = [hold, writer, first].find((outcome) => outcome.status === 'rejected')?.reason;
   if (hold.status === 'fulfilled' && writer.status === 'fulfilled' && first.status === 'fulfilled') {
     try {

@@ -2,9 +2,8 @@ import type { SpeechTimings } from '@sound-studio/shared';
 import { mp3Pieces } from '../../../lib/speech/mp3-pieces.ts';
 import { speechErrorToAppError } from '../../../lib/speech/speech-errors.ts';
 import { TimingsRecorder } from '../../../lib/speech/timings.ts';
-import { engineRequestOf } from '../prepare.ts';
-import { createOutputEncoder } from './output-formats.ts';
-import { recordUsage, type ApiSpeechCall, type ApiSpeechDependencies } from './speech-stream.ts';
+import { createOutputEncoder, type OutputEncoder } from './output-formats.ts';
+import { historyWriterOf, settleApiSpeech, speechChunksOf, type ApiSpeechCall, type ApiSpeechDependencies } from './speech-stream.ts';
 
 export interface TimedSpeech {
   audio: Uint8Array;
@@ -17,25 +16,41 @@ export interface TimedSpeech {
  * asked format with word timings, an MP3 copy and the timings kept in the history, charged under the key's name.
  * Nothing is charged or kept when rendering fails.
  */
-export async function renderApiSpeechWithTimings(deps: ApiSpeechDependencies, call: ApiSpeechCall): Promise<TimedSpeech> {
+/** Word timings on the timeline of the audio as the client decodes it. */
+function deliveredTimings(recorder: TimingsRecorder, encoder: OutputEncoder): SpeechTimings {
+  const timings = recorder.timings(encoder.timeline);
+  const shift = encoder.startDelaySeconds();
+  if (shift === 0) return timings;
+  const at = (seconds: number) => Math.round((seconds + shift) * 1000) / 1000;
+  return { ...timings, durationSeconds: at(timings.durationSeconds), words: timings.words.map((word) => ({ ...word, start: at(word.start), end: at(word.end) })) };
+}
+
+/** Called with each piece of audio as it is encoded, and the timings known so far once a sentence is complete. */
+export type OnTimedAudio = (audio: Uint8Array, timingsSoFar: SpeechTimings | null) => Promise<void>;
+
+export async function renderApiSpeechWithTimings(deps: ApiSpeechDependencies, call: ApiSpeechCall, onAudio?: OnTimedAudio): Promise<TimedSpeech> {
   const { prepared } = call;
   const hold = await deps.service.holdCredits(prepared);
   const encoder = createOutputEncoder(call.format, call.formatOptions);
   const recorder = new TimingsRecorder(prepared.text);
   const audio: Uint8Array[] = [];
-  const writer = await deps.files.openWriter(prepared.fileKey).catch(async (error: unknown) => {
+  const writer = await historyWriterOf(deps, call).catch(async (error: unknown) => {
     await hold.release();
     throw error;
   });
   let durationSeconds = 0;
   try {
-    const chunks = recorder.observe(deps.speech.speakStream(engineRequestOf(prepared, prepared.text)));
+    const chunks = recorder.observe(speechChunksOf(deps, call));
     for await (const piece of mp3Pieces(chunks)) {
       await writer.write(piece.bytes);
-      audio.push(await encoder.encode(piece));
+      const bytes = await encoder.encode(piece);
+      audio.push(bytes);
       if (piece.completes) durationSeconds += piece.completes.durationSeconds;
+      await onAudio?.(bytes, piece.completes ? deliveredTimings(recorder, encoder) : null);
     }
-    audio.push(await encoder.finish());
+    const rest = await encoder.finish();
+    audio.push(rest);
+    await onAudio?.(rest, deliveredTimings(recorder, encoder));
     await writer.commit();
   } catch (error) {
     encoder.abort();
@@ -44,17 +59,11 @@ export async function renderApiSpeechWithTimings(deps: ApiSpeechDependencies, ca
     throw speechErrorToAppError(error);
   }
   try {
-    const row = await deps.service.keep(prepared, hold, {
-      durationSeconds,
-      source: 'api',
-      apiKeyName: call.apiKey.keyName,
-      timings: recorder.timings('mp3'),
-    });
-    await recordUsage(deps, call, row.id, row.characters, row.credits);
+    await settleApiSpeech(deps, call, hold, { durationSeconds, timings: recorder.timings('mp3') });
   } catch (error) {
     await deps.files.delete(prepared.fileKey).catch(() => undefined);
     await hold.release();
     throw error;
   }
-  return { audio: Buffer.concat(audio), timings: recorder.timings(call.format === 'mp3' ? 'mp3' : 'pcm') };
+  return { audio: Buffer.concat(audio), timings: deliveredTimings(recorder, encoder) };
 }
