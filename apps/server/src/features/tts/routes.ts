@@ -26,7 +26,7 @@ import { errorReplies, ok, SECURITY } from '../../lib/http.ts';
 import { DEFAULT_EXTRACTOR_LIMITS, DocumentExtractor } from './document-extractor.ts';
 import { documentUploadDirectory, handleDocument, MULTIPART_LIMITS, readUpload } from './documents.ts';
 import { LONG_FORM_JOB_TYPE, toTtsJob } from './long-form.ts';
-import { TtsService } from './service.ts';
+import { ttsServiceFor } from './service.ts';
 import { streamSpeech } from './stream.ts';
 
 const TAGS = ['text-to-speech'];
@@ -53,16 +53,7 @@ const CAPTION_CONTENT_TYPES = { srt: 'application/x-subrip', vtt: 'text/vtt' } a
  * job handler is registered apart from the routes (jobs.ts), so `npm run worker` runs it without this plugin.
  */
 export const ttsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new TtsService({
-    db: app.db,
-    clock: app.clock,
-    credits: app.credits,
-    files: app.files,
-    mediaLinks: app.mediaLinks,
-    speech: app.speech,
-    voices: app.voices,
-    log: app.log,
-  });
+  const service = ttsServiceFor(app);
   const jobStore = new JobStore(app.db, app.clock);
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
   const extractor = new DocumentExtractor({ ...DEFAULT_EXTRACTOR_LIMITS, log: app.log });

@@ -39,6 +39,12 @@ export interface TtsServiceDependencies {
 
 export type GenerationSource = GenerationRow['source'];
 
+/** The service over what an app or a worker process provides (it may hold more than the service needs). */
+export function ttsServiceFor(source: TtsServiceDependencies): TtsService {
+  const { db, clock, credits, files, mediaLinks, speech, voices, log } = source;
+  return new TtsService({ db, clock, credits, files, mediaLinks, speech, voices, log });
+}
+
 /** Text-to-speech: generation paid through the credit ledger, and the history of kept generations. */
 export class TtsService {
   readonly repository: TtsRepository;

@@ -4,7 +4,7 @@ import { characterAlignment } from '@sound-studio/shared';
 import { z } from 'zod';
 import type { ApiKeyContext } from '../../../lib/api-keys/authenticator.ts';
 import { AppError } from '../../../lib/errors.ts';
-import { TtsService } from '../service.ts';
+import { ttsServiceFor } from '../service.ts';
 import { elevenLabsErrorSchema, installDeveloperApiErrors } from './dialect.ts';
 import { elevenLabsOutputOf } from './elevenlabs-output-formats.ts';
 import {
@@ -50,16 +50,7 @@ const alignmentSchema = z.object({
  * per sentence. Voices, user and history are in elevenlabs-library-routes.ts.
  */
 export const elevenLabsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new TtsService({
-    db: app.db,
-    clock: app.clock,
-    credits: app.credits,
-    files: app.files,
-    mediaLinks: app.mediaLinks,
-    speech: app.speech,
-    voices: app.voices,
-    log: app.log,
-  });
+  const service = ttsServiceFor(app);
   installDeveloperApiErrors(app, () => 'elevenlabs');
   app.addHook('onRequest', app.authenticateApiKey);
 

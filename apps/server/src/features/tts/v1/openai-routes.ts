@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DEFAULT_SPEECH_MODEL, VOICE_SETTING_LIMITS } from '@sound-studio/shared';
 import { z } from 'zod';
 import { AppError } from '../../../lib/errors.ts';
-import { TtsService } from '../service.ts';
+import { ttsServiceFor } from '../service.ts';
 import { speedPlanOf } from './speech-tempo.ts';
 import { API_MODEL_IDS, moodOfInstructions, OPENAI_VOICE_ALIASES, speechModelOf, voiceIdOf } from './openai-mapping.ts';
 import { dialectOf, developerApiNotFound, installDeveloperApiErrors } from './dialect.ts';
@@ -65,16 +65,7 @@ export function originOf(request: FastifyRequest): string {
  * baseURL at <server>/v1 and use an `ss_` key.
  */
 export const openAiRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new TtsService({
-    db: app.db,
-    clock: app.clock,
-    credits: app.credits,
-    files: app.files,
-    mediaLinks: app.mediaLinks,
-    speech: app.speech,
-    voices: app.voices,
-    log: app.log,
-  });
+  const service = ttsServiceFor(app);
   // /models is both APIs' path: an ElevenLabs caller (xi-api-key) gets its errors too; the rest are OpenAI's own.
   installDeveloperApiErrors(app, (request) => (request.routeOptions.url?.startsWith('/v1/models') ? dialectOf(request) : 'openai'));
   app.setNotFoundHandler(developerApiNotFound);

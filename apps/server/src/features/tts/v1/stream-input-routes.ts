@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import { WebSocketServer } from 'ws';
 import { apiKeyOfRequest } from '../../../lib/api-keys/key-format.ts';
-import { TtsService } from '../service.ts';
+import { ttsServiceFor } from '../service.ts';
 import { CLOSE_GOING_AWAY, CLOSE_POLICY, StreamInputSession, streamInputQuerySchema, type StreamInputDependencies } from './stream-input-session.ts';
 
 /** ElevenLabs' input-streaming paths: one text stream, or several under context ids (multi-stream-input). */
@@ -17,16 +17,7 @@ const MAX_MESSAGE_BYTES = 64 * 1024;
  * its headers or from the first message, so both of ElevenLabs' ways of sending it work.
  */
 export const streamInputRoutes: FastifyPluginAsync = async (app) => {
-  const service = new TtsService({
-    db: app.db,
-    clock: app.clock,
-    credits: app.credits,
-    files: app.files,
-    mediaLinks: app.mediaLinks,
-    speech: app.speech,
-    voices: app.voices,
-    log: app.log,
-  });
+  const service = ttsServiceFor(app);
   const deps: StreamInputDependencies = {
     service,
     speech: app.speech,
