@@ -25,11 +25,15 @@ export interface EspeakWorkerInstance {
   /** SSML and `[[phoneme]]` input are enabled. The callback returns true to abort. */
   synthesize(text: string, callback: (samples: Int16Array | undefined, events: EspeakEvent[]) => boolean): void;
   list_voices(): EspeakVoiceInfo[];
+  /** eSpeak's text-to-phonemes for one clause: a wrapped pointer to a NUL-terminated UTF-8 string in the heap. */
+  convert_to_phonemes(text: string, useIpa: boolean): unknown;
 }
 
 export interface EspeakModule {
   eSpeakNGWorker: new () => EspeakWorkerInstance;
   FS: { readdir(path: string): string[] };
+  HEAPU8: Uint8Array;
+  getPointer(wrapped: unknown): number;
 }
 
 function isEspeakModule(value: unknown): value is EspeakModule {

@@ -1,5 +1,5 @@
 import { concatInt16 } from '../../codec/pcm.ts';
-import { ESPEAK_VARIANTS_PATH, loadEspeakModule, type EspeakWorkerInstance } from './espeak-module.ts';
+import { ESPEAK_VARIANTS_PATH, loadEspeakModule, type EspeakModule, type EspeakWorkerInstance } from './espeak-module.ts';
 
 export interface EspeakSettings {
   /** eSpeak voice file, e.g. `en-us`. */
@@ -29,6 +29,7 @@ export class EspeakSynthesizer {
     private readonly instance: EspeakWorkerInstance,
     variants: string[],
     readonly sampleRate: number,
+    private readonly module: EspeakModule,
   ) {
     this.variants = new Set(variants);
   }
@@ -37,7 +38,7 @@ export class EspeakSynthesizer {
     const module = await loadEspeakModule();
     const instance = new module.eSpeakNGWorker();
     const variants = module.FS.readdir(ESPEAK_VARIANTS_PATH).filter((name) => !name.startsWith('.'));
-    return new EspeakSynthesizer(instance, variants, instance.get_samplerate());
+    return new EspeakSynthesizer(instance, variants, instance.get_samplerate(), module);
   }
 
   synthesize(text: string, settings: EspeakSettings): Int16Array {
@@ -78,6 +79,19 @@ export class EspeakSynthesizer {
     for (let round = 0; round < rounds; round++) {
       this.synthesize('Warming up the speech engine, one sentence at a time.', { voice: 'en-us', rate: 175 + round * 20, pitch: 50, pitchRange: 50 });
     }
+  }
+
+  /**
+   * The IPA eSpeak NG would speak for `text` (one clause, no markup): words separated by spaces, phonemes by `_`,
+   * clauses eSpeak finds on its own by ` | `. This is the phonemizer Piper voices were trained with.
+   */
+  phonemize(text: string, voice: string): string {
+    this.selectVoice(voice, undefined);
+    const pointer = this.module.getPointer(this.instance.convert_to_phonemes(text, true));
+    const heap = this.module.HEAPU8;
+    let end = pointer;
+    while (heap[end] !== 0 && end < heap.length) end++;
+    return new TextDecoder().decode(heap.subarray(pointer, end));
   }
 
   inventory(): EspeakInventory {
