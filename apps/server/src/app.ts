@@ -9,7 +9,7 @@ import {
 import type { MusicEngine, SpeechEngine } from '@sound-studio/audio';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from './config.ts';
-import { connectRedis, createConfiguredJobQueue, createMediaServices, createSpeechEngine } from './core-services.ts';
+import { connectRedis, createConfiguredJobQueue, createMediaServices, createSpeechEngine, withNeuralVoices } from './core-services.ts';
 import { registerJobHandlers } from './job-handlers.ts';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from './db/client.ts';
 import { seedPlans } from './db/plan-seeds.ts';
@@ -195,10 +195,13 @@ function installCreditHoldSweeper(app: FastifyInstance, sweeper: CreditHoldSweep
  */
 function decorateMediaServices(app: FastifyInstance, sharedEngine: SpeechEngine | undefined): void {
   const { config } = app;
-  const speech = sharedEngine ?? createSpeechEngine(config);
-  if (!sharedEngine) app.addHook('onClose', () => speech.close());
+  const speech = withNeuralVoices(config, sharedEngine ?? createSpeechEngine(config), !sharedEngine);
+  app.addHook('onClose', () => speech.close());
   app.decorate('speech', speech);
-  const media = createMediaServices(config, app.db, app.clock);
+  const media = createMediaServices(config, app.db, app.clock, app.log);
+  // Scanned before the app answers, so the first voice list already has the installed models.
+  app.addHook('onReady', () => media.neuralVoices.start());
+  app.addHook('onClose', () => media.neuralVoices.close());
   app.decorate('files', media.files);
   app.decorate('mediaLinks', media.mediaLinks);
   app.decorate('voices', media.voices);

@@ -79,9 +79,9 @@ export function parseKokoroConfig(value: unknown): KokoroConfig {
 /** Kokoro voice names start with a language letter and a gender letter (af_heart: American English, female). */
 const KOKORO_LANGUAGES: Readonly<Record<string, { language: string; espeakVoice: string }>> = {
   a: { language: 'en-US', espeakVoice: 'en-us' },
-  b: { language: 'en-GB', espeakVoice: 'en-gb' },
+  b: { language: 'en-GB', espeakVoice: 'en-gb-x-rp' },
   e: { language: 'es', espeakVoice: 'es' },
-  f: { language: 'fr-FR', espeakVoice: 'fr-fr' },
+  f: { language: 'fr-FR', espeakVoice: 'fr' },
   h: { language: 'hi', espeakVoice: 'hi' },
   i: { language: 'it', espeakVoice: 'it' },
   j: { language: 'ja', espeakVoice: 'ja' },

@@ -4,6 +4,7 @@ import { voicedRms, peak } from '../../codec/analysis.ts';
 import { fadeEdgesInPlace, scaleInPlace } from '../../codec/filters.ts';
 import { concatFloat32 } from '../../codec/pcm.ts';
 import { resample } from '../../codec/resample.ts';
+import { findSpeechLanguage } from '../../voices/languages.ts';
 import type { EspeakSynthesizer } from '../local/espeak-synthesizer.ts';
 import type { RenderedSentence, SentenceWord } from '../local/protocol.ts';
 import { TARGET_SPEECH_RMS } from '../local/shape.ts';
@@ -57,9 +58,25 @@ export class NeuralSynthesizer {
     return loading;
   }
 
+  /**
+   * Piper configs name eSpeak voices as upstream eSpeak NG spells them (`en-gb`, `fr-fr`); where our build files the
+   * language under another name (`en-gb-x-rp`, `fr`), the language table's voice stands in.
+   */
+  #phonemizerVoice(voice: string): string {
+    try {
+      this.espeak.phonemize('a', voice);
+      return voice;
+    } catch (error) {
+      const stand = findSpeechLanguage(voice)?.espeakVoice;
+      if (!stand || stand === voice) throw error;
+      return stand;
+    }
+  }
+
   async render(job: NeuralRenderJob): Promise<RenderedSentence> {
     const model = await this.load(job.voice);
-    const sentence = phonemizeSentence(job.text, (clause) => this.espeak.phonemize(clause, job.espeakVoice));
+    const espeakVoice = this.#phonemizerVoice(job.espeakVoice);
+    const sentence = phonemizeSentence(job.text, (clause) => this.espeak.phonemize(clause, espeakVoice));
     // Rendering longer by the pitch factor and resampling back keeps the timing and moves the pitch.
     const rate = job.rate / job.pitchFactor;
     const pieces = model.family === 'piper' ? [await runPiper(model, job.voice, sentence, rate)] : await runKokoro(model, job.voice, sentence, rate);

@@ -15,6 +15,7 @@ export class NeuralRoutingSpeechEngine implements SpeechEngine {
   constructor(
     private readonly base: SpeechEngine,
     private readonly createNeural: () => SpeechEngine,
+    private readonly options: { ownsBase: boolean } = { ownsBase: true },
   ) {}
 
   get provider(): SpeechEngine['provider'] {
@@ -34,7 +35,7 @@ export class NeuralRoutingSpeechEngine implements SpeechEngine {
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.base.close(), this.#neural?.close()]);
+    await Promise.all([this.options.ownsBase ? this.base.close() : undefined, this.#neural?.close()]);
   }
 
   #engineFor(request: SpeechRequest): SpeechEngine {

@@ -1,0 +1,131 @@
+import { mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseMp3Frames } from '@sound-studio/audio';
+import { writeTinyKokoroModel, writeTinyPiperVoice } from '@sound-studio/audio/testing';
+import { eq } from 'drizzle-orm';
+import OpenAI from 'openai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreatedApiKey, TtsReply, Voice, VoiceListResponse } from '@sound-studio/shared';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { dataOf, errorOf, openTestDatabase, TEST_ADMIN_TOKEN, TestApp, type RegisteredUser } from '../../../test/harness.ts';
+import { balanceAndLedger } from '../../../test/ledger.ts';
+import { waitFor } from '../../../test/queue-contract.ts';
+
+let database: DatabaseHandle;
+let t: TestApp;
+let modelsDir: string;
+let baseUrl: string;
+let user: RegisteredUser;
+
+const PIPER_ID = 'neural-en-us-tiny-x-low';
+const KOKORO_HEART = 'neural-kokoro-af-heart';
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  modelsDir = mkdtempSync(path.join(tmpdir(), 'neural-models-'));
+  t = await TestApp.start({ database, env: { MODELS_DIR: modelsDir } });
+  baseUrl = await t.listen();
+  user = await t.register();
+});
+
+afterAll(async () => {
+  await t?.close();
+  await database?.close();
+  rmSync(modelsDir, { recursive: true, force: true });
+});
+
+async function libraryVoices(): Promise<Voice[]> {
+  const reply = await t.request({ url: '/api/voices/list-grouped' });
+  return (reply.body as VoiceListResponse).voices;
+}
+
+/** Installs like the models command does: files written in a staging folder, then renamed into place. */
+async function install(name: string, write: (folder: string) => Promise<unknown>): Promise<void> {
+  const staging = path.join(modelsDir, `.staging-${name}`);
+  await write(staging);
+  renameSync(staging, path.join(modelsDir, name));
+}
+
+function generate(voiceId: string, text: string) {
+  return t.request({ method: 'POST', url: '/api/voices/generate-tts', token: user.session.accessToken, body: { text, voiceId } });
+}
+
+describe('neural voices in MODELS_DIR', () => {
+  it('lists an installed Piper voice within seconds, with the Neural badge, and speaks it at the neural rate', async () => {
+    expect((await libraryVoices()).some((voice) => voice.neural)).toBe(false);
+    await install('en_US-tiny-x_low', (folder) => writeTinyPiperVoice(folder, 'en_US-tiny-x_low'));
+    const voice = await waitFor(async () => (await libraryVoices()).find((candidate) => candidate._id === PIPER_ID), 8_000, 100);
+    expect(voice).toMatchObject({ name: 'Tiny', language: 'en', locale: 'en-US', accent: 'american', category: 'library' });
+    expect(voice.neural).toEqual({ family: 'piper', model: 'en_US-tiny-x_low', licence: null, quality: 'x_low' });
+
+    const preview = await t.request({ url: voice.previewUrl });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['content-type']).toBe('audio/mpeg');
+    expect(parseMp3Frames(preview.bytes).durationSeconds).toBeGreaterThan(1);
+
+    const text = 'Hello there. This is a neural voice.';
+    const before = await balanceAndLedger(database.db, user.session.user.id);
+    const reply = dataOf<TtsReply>(await generate(PIPER_ID, text));
+    // The default plans charge 2 credits a character for neural voices (1 for eSpeak NG voices).
+    expect(before.balance - reply.credits).toBe(text.length * 2);
+    expect(reply.generation).toMatchObject({ voiceId: PIPER_ID, voiceName: 'Tiny', characters: text.length, credits: text.length * 2 });
+    // The operator edits the neural rate like any other plan rate.
+    const patched = await t.request({
+      method: 'PATCH',
+      url: '/api/admin/plans/free',
+      headers: { 'x-admin-token': TEST_ADMIN_TOKEN },
+      body: { rates: { ttsNeuralPerCharacter: 3 } },
+    });
+    expect(patched.statusCode).toBe(200);
+    const again = dataOf<TtsReply>(await generate(PIPER_ID, text));
+    expect(reply.credits - again.credits).toBe(text.length * 3);
+    const audio = await t.request({ url: reply.generation.audioUrl });
+    const frames = parseMp3Frames(audio.bytes);
+    expect(frames.sampleRate).toBe(22_050);
+    expect(frames.durationSeconds).toBeGreaterThan(1);
+  });
+
+  it('streams a Kokoro voice and serves it through the OpenAI-compatible /v1 API', async () => {
+    await install('kokoro', (folder) => writeTinyKokoroModel(folder));
+    const voice = await waitFor(async () => (await libraryVoices()).find((candidate) => candidate._id === KOKORO_HEART), 8_000, 100);
+    expect(voice).toMatchObject({ name: 'Heart', gender: 'female', locale: 'en-US' });
+    expect(voice.neural).toMatchObject({ family: 'kokoro', licence: 'Apache-2.0' });
+
+    const response = await fetch(`${baseUrl}/api/voices/generate-tts/stream`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.session.accessToken}`, 'x-csrf-token': t.csrfToken(), 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'First sentence here. And a second one.', voiceId: KOKORO_HEART }),
+    });
+    expect(response.status).toBe(200);
+    expect(parseMp3Frames(new Uint8Array(await response.arrayBuffer())).sampleRate).toBe(24_000);
+
+    await t.db.update(users).set({ planName: 'starter' }).where(eq(users.id, user.session.user.id));
+    const created = dataOf<CreatedApiKey>(await t.request({ method: 'POST', url: '/api/api-keys', token: user.session.accessToken, body: { name: 'neural' } }));
+    const client = new OpenAI({ apiKey: created.key, baseURL: `${baseUrl}/v1`, maxRetries: 0 });
+    const speech = await client.audio.speech.create({ model: 'tts-1', voice: 'neural-kokoro-bm-george', input: 'Good evening.', response_format: 'wav' });
+    const wav = new Uint8Array(await speech.arrayBuffer());
+    // A WAV at Kokoro's 24 kHz: the sample rate sits at byte 24 of the header.
+    expect(new DataView(wav.buffer, wav.byteOffset).getUint32(24, true)).toBe(24_000);
+  });
+
+  it('drops a removed model from the library within seconds; generating with it is refused without a charge', async () => {
+    rmSync(path.join(modelsDir, 'en_US-tiny-x_low'), { recursive: true, force: true });
+    await waitFor(async () => !(await libraryVoices()).some((candidate) => candidate._id === PIPER_ID), 8_000, 100);
+    const before = await balanceAndLedger(database.db, user.session.user.id);
+    const reply = await generate(PIPER_ID, 'Are you still there?');
+    expect(reply.statusCode).toBe(400);
+    expect(errorOf(reply)).toMatchObject({ code: 'VALIDATION_ERROR', error: 'Voice not found' });
+    expect(await balanceAndLedger(database.db, user.session.user.id)).toEqual(before);
+  });
+
+  it('skips a folder whose Piper model has no .onnx.json', async () => {
+    await install('broken', async (folder) => {
+      const files = await writeTinyPiperVoice(folder, 'en_GB-broken-low');
+      rmSync(files.configPath);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await libraryVoices()).some((candidate) => candidate.neural?.model === 'broken')).toBe(false);
+  });
+});
