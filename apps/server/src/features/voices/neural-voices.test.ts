@@ -6,12 +6,14 @@ import { writeTinyKokoroModel, writeTinyPiperVoice } from '@sound-studio/audio/t
 import { eq } from 'drizzle-orm';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreatedApiKey, TtsReply, Voice, VoiceListResponse } from '@sound-studio/shared';
+import type { CreatedApiKey, DocumentReply, SpeechTimings, TtsJob, TtsReply, Voice, VoiceListResponse } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { dataOf, errorOf, openTestDatabase, TEST_ADMIN_TOKEN, TestApp, type RegisteredUser } from '../../../test/harness.ts';
 import { balanceAndLedger } from '../../../test/ledger.ts';
+import { multipart } from '../../../test/multipart.ts';
 import { waitFor } from '../../../test/queue-contract.ts';
+import { englishProse } from '../../../test/speech.ts';
 
 let database: DatabaseHandle;
 let t: TestApp;
@@ -81,6 +83,14 @@ describe('neural voices in MODELS_DIR', () => {
     expect(patched.statusCode).toBe(200);
     const again = dataOf<TtsReply>(await generate(PIPER_ID, text));
     expect(reply.credits - again.credits).toBe(text.length * 3);
+    // Captions come from the model's timing: every word of the text, in order, inside the audio.
+    const timings = dataOf<SpeechTimings>(await t.request({ url: `/api/tts/history/${reply.generation.id}/timings`, token: user.session.accessToken }));
+    expect(timings.words.map((word) => word.text)).toEqual(text.split(' '));
+    const starts = timings.words.map((word) => word.start);
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    expect(timings.words.at(-1)?.end ?? 99).toBeLessThanOrEqual(reply.generation.durationSeconds + 0.05);
+    const srt = await t.request({ url: `/api/tts/history/${reply.generation.id}/captions.srt`, token: user.session.accessToken });
+    expect(srt.text).toContain('Hello there.');
     const audio = await t.request({ url: reply.generation.audioUrl });
     const frames = parseMp3Frames(audio.bytes);
     expect(frames.sampleRate).toBe(22_050);
@@ -118,6 +128,38 @@ describe('neural voices in MODELS_DIR', () => {
     expect(reply.statusCode).toBe(400);
     expect(errorOf(reply)).toMatchObject({ code: 'VALIDATION_ERROR', error: 'Voice not found' });
     expect(await balanceAndLedger(database.db, user.session.user.id)).toEqual(before);
+  });
+
+  it('a long document job with a voice removed while it runs finishes or fails cleanly, charging only finished work', async () => {
+    await install('en_US-job-x_low', (folder) => writeTinyPiperVoice(folder, 'en_US-job-x_low'));
+    await waitFor(async () => (await libraryVoices()).some((candidate) => candidate._id === 'neural-en-us-job-x-low'), 8_000, 100);
+    const owner = await t.register();
+    const rate = 1;
+    const patched = await t.request({ method: 'PATCH', url: '/api/admin/plans/free', headers: { 'x-admin-token': TEST_ADMIN_TOKEN }, body: { rates: { ttsNeuralPerCharacter: rate } } });
+    expect(patched.statusCode).toBe(200);
+    const text = englishProse(5100);
+    const form = multipart([{ name: 'voiceId', value: 'neural-en-us-job-x-low' }, { name: 'file', value: text, fileName: 'story.txt' }]);
+    const reply = dataOf<DocumentReply>(
+      await t.request({ method: 'POST', url: '/api/tts/documents', token: owner.session.accessToken, headers: { 'content-type': form.contentType }, body: form.body }),
+    );
+    if (reply.kind !== 'job') throw new Error('expected a job');
+    expect((await balanceAndLedger(database.db, owner.session.user.id)).balance).toBe(10_000 - text.length * rate);
+    const jobOf = async () => dataOf<TtsJob>(await t.request({ url: `/api/tts/jobs/${reply.job.id}`, token: owner.session.accessToken }));
+    await waitFor(async () => (await jobOf()).status !== 'queued', 30_000, 20);
+    rmSync(path.join(modelsDir, 'en_US-job-x_low'), { recursive: true, force: true });
+    const done = await waitFor(async () => {
+      const job = await jobOf();
+      return job.status === 'completed' || job.status === 'failed' ? job : null;
+    }, 60_000, 100);
+    const after = await balanceAndLedger(database.db, owner.session.user.id);
+    expect(after.balance).toBe(after.ledgerSum);
+    if (done.status === 'failed') {
+      expect(after.balance).toBe(10_000);
+      expect(done.audioUrl).toBeNull();
+    } else {
+      expect(after.balance).toBe(10_000 - text.length * rate);
+      expect(parseMp3Frames((await t.request({ url: done.audioUrl ?? '' })).bytes).durationSeconds).toBeGreaterThan(10);
+    }
   });
 
   it('skips a folder whose Piper model has no .onnx.json', async () => {
