@@ -151,7 +151,7 @@ export function tinyPiperOnnx(options: TinyPiperOptions = {}): Uint8Array {
         ...toneInitializers(TINY_PIPER_HOP, sampleRate),
         onnx.TensorProto.create({ name: 'index_one', dataType: INT64, dims: [], int64Data: [1] }),
         floatScalar('base_frequency', 220),
-        floatScalar('speaker_step', 60),
+        ...(multi ? [floatScalar('speaker_step', 60)] : []),
         intTensor('output_shape', [1, 1, -1]),
       ],
     }),

@@ -105,7 +105,8 @@ export class NeuralSynthesizer {
 }
 
 async function openModel(voice: NeuralVoiceRef, mtimeMs: number): Promise<LoadedModel> {
-  const session = await ort.InferenceSession.create(voice.modelPath, { intraOpNumThreads: 1, interOpNumThreads: 1 });
+  // Severity 3: errors only, so the runtime's graph-optimisation notices do not fill the server log.
+  const session = await ort.InferenceSession.create(voice.modelPath, { intraOpNumThreads: 1, interOpNumThreads: 1, logSeverityLevel: 3 });
   const config: unknown = JSON.parse(await readFile(voice.configPath, 'utf8'));
   if (voice.family === 'piper') return { family: 'piper', session, config: parsePiperConfig(config), mtimeMs };
   if (!voice.voicesPath) throw new Error('A Kokoro voice needs its voices file');
