@@ -97,7 +97,7 @@ describe('neural voices in MODELS_DIR', () => {
     expect(frames.durationSeconds).toBeGreaterThan(1);
   });
 
-  it('streams a Kokoro voice and serves it through the OpenAI-compatible /v1 API', async () => {
+  it('streams a Kokoro voice and serves it through the OpenAI- and ElevenLabs-compatible /v1 API', async () => {
     await install('kokoro', (folder) => writeTinyKokoroModel(folder));
     const voice = await waitFor(async () => (await libraryVoices()).find((candidate) => candidate._id === KOKORO_HEART), 8_000, 100);
     expect(voice).toMatchObject({ name: 'Heart', gender: 'female', locale: 'en-US' });
@@ -118,6 +118,19 @@ describe('neural voices in MODELS_DIR', () => {
     const wav = new Uint8Array(await speech.arrayBuffer());
     // A WAV at Kokoro's 24 kHz: the sample rate sits at byte 24 of the header.
     expect(new DataView(wav.buffer, wav.byteOffset).getUint32(24, true)).toBe(24_000);
+
+    // ElevenLabs' shape, with character timings from the model's durations.
+    const eleven = await fetch(`${baseUrl}/v1/text-to-speech/${KOKORO_HEART}/with-timestamps`, {
+      method: 'POST',
+      headers: { 'xi-api-key': created.key, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'Good evening, friends.' }),
+    });
+    expect(eleven.status).toBe(200);
+    const timed = (await eleven.json()) as { audio_base64: string; alignment: { characters: string[]; character_start_times_seconds: number[] } };
+    expect(timed.alignment.characters.join('')).toBe('Good evening, friends.');
+    const starts = timed.alignment.character_start_times_seconds;
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    expect(starts.at(-1) ?? 0).toBeGreaterThan(0.3);
   });
 
   it('drops a removed model from the library within seconds; generating with it is refused without a charge', async () => {
