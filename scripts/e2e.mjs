@@ -114,7 +114,8 @@ try {
   const testsStartedAt = Date.now();
   const result = spawnSync('npx', ['playwright', 'test', ...playwrightArgs], {
     stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_ADMIN_TOKEN: adminToken, E2E_SCREENSHOTS: screenshots ? '1' : '' },
+    // MODELS_DIR is the server's default (DATA_DIR/models): the neural voice spec installs a tiny model there.
+    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_ADMIN_TOKEN: adminToken, E2E_MODELS_DIR: join(dataDir, 'models'), E2E_SCREENSHOTS: screenshots ? '1' : '' },
   });
   status = result.status ?? 1;
   logStage('playwright', testsStartedAt);
