@@ -200,7 +200,10 @@ function decorateMediaServices(app: FastifyInstance, sharedEngine: SpeechEngine 
   app.decorate('speech', speech);
   const media = createMediaServices(config, app.db, app.clock, app.log);
   // Scanned before the app answers, so the first voice list already has the installed models.
-  app.addHook('onReady', () => media.neuralVoices.start());
+  app.addHook('onReady', async () => {
+    // An unreadable MODELS_DIR costs the neural voices, not the server.
+    await media.neuralVoices.start().catch((error: unknown) => app.log.error({ err: error, modelsDir: config.modelsDir }, 'cannot watch MODELS_DIR'));
+  });
   app.addHook('onClose', () => media.neuralVoices.close());
   app.decorate('files', media.files);
   app.decorate('mediaLinks', media.mediaLinks);

@@ -40,7 +40,7 @@ export async function startWorker(config: AppConfig, options: WorkerOptions = {}
     const speech = withNeuralVoices(config, createSpeechEngine(config), true);
     resources.add(() => speech.close());
     const services = jobServices({ config, database, clock, log, speech, realtime });
-    await services.voices.neural?.start();
+    await services.voices.neural?.start().catch((error: unknown) => log.error({ err: error, modelsDir: config.modelsDir }, 'cannot watch MODELS_DIR'));
     resources.add(async () => services.voices.neural?.close());
     const handlers: JobHandlers = await registerJobHandlers(services);
     resources.add(() => handlers.close());

@@ -149,7 +149,8 @@ async function runPiper(model: Extract<LoadedModel, { family: 'piper' }>, voice:
 }
 
 function piece(outputs: ort.InferenceSession.OnnxValueMapType, session: ort.InferenceSession, ids: PhonemeIds, sentence: PhonemizedSentence, audioName: string): RenderedPiece {
-  const audio = outputs[audioName];
+  // The published name first; an export that renamed it still has the audio as its first output.
+  const audio = outputs[audioName] ?? outputs[session.outputNames[0] ?? ''];
   if (!audio || !(audio.data instanceof Float32Array)) throw new Error(`The model gave no float32 "${audioName}" output`);
   // Copy out of the tensor: its memory belongs to the runtime.
   const samples = new Float32Array(audio.data);
@@ -167,7 +168,8 @@ async function runKokoro(model: Extract<LoadedModel, { family: 'kokoro' }>, voic
     // kokoro-onnx picks the style row by the number of tokens before padding.
     const row = Math.min(rows - 1, ids.ids.length - 2);
     const outputs = await model.session.run({
-      tokens: int64(ids.ids),
+      // kokoro-onnx's export names the ids `tokens`; the onnx-community export calls them `input_ids`.
+      [model.session.inputNames.includes('input_ids') ? 'input_ids' : 'tokens']: int64(ids.ids),
       style: new ort.Tensor('float32', style.slice(row * 256, row * 256 + 256), [1, 256]),
       speed: new ort.Tensor('float32', Float32Array.from([rate]), [1]),
     });
