@@ -6,7 +6,7 @@ import { writeTinyKokoroModel, writeTinyPiperVoice } from '@sound-studio/audio/t
 import { eq } from 'drizzle-orm';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreatedApiKey, DocumentReply, SpeechTimings, TtsJob, TtsReply, Voice, VoiceListResponse } from '@sound-studio/shared';
+import type { CreatedApiKey, DocumentReply, Plan, SpeechTimings, TtsJob, TtsReply, Voice, VoiceListResponse } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { dataOf, errorOf, openTestDatabase, TEST_ADMIN_TOKEN, TestApp, type RegisteredUser } from '../../../test/harness.ts';
@@ -141,6 +141,30 @@ describe('neural voices in MODELS_DIR', () => {
     expect(reply.statusCode).toBe(400);
     expect(errorOf(reply)).toMatchObject({ code: 'VALIDATION_ERROR', error: 'Voice not found' });
     expect(await balanceAndLedger(database.db, user.session.user.id)).toEqual(before);
+  });
+
+  it('renders a long document with a neural voice as a job, charged at the neural rate', async () => {
+    const plans = dataOf<Plan[]>(await t.request({ url: '/api/auth/plans' }));
+    const rate = plans.find((plan) => plan.name === 'free')?.credits.rates.tts.neuralPerCharacter ?? Number.NaN;
+    expect(rate).toBe(3); // as the operator set it in the first test
+    const owner = await t.register();
+    await t.db.update(users).set({ credits: 20_000 }).where(eq(users.id, owner.session.user.id));
+    const text = englishProse(5100);
+    const form = multipart([{ name: 'voiceId', value: KOKORO_HEART }, { name: 'file', value: text, fileName: 'story.txt' }]);
+    const reply = dataOf<DocumentReply>(
+      await t.request({ method: 'POST', url: '/api/tts/documents', token: owner.session.accessToken, headers: { 'content-type': form.contentType }, body: form.body }),
+    );
+    if (reply.kind !== 'job') throw new Error('expected a job');
+    const done = await waitFor(async () => {
+      const job = dataOf<TtsJob>(await t.request({ url: `/api/tts/jobs/${reply.job.id}`, token: owner.session.accessToken }));
+      return job.status === 'completed' || job.status === 'failed' ? job : null;
+    }, 60_000, 100);
+    expect(done).toMatchObject({ status: 'completed', error: null });
+    const frames = parseMp3Frames((await t.request({ url: done.audioUrl ?? '' })).bytes);
+    expect(frames.sampleRate).toBe(24_000);
+    expect(frames.durationSeconds).toBeGreaterThan(30);
+    const [row] = await t.db.select({ credits: users.credits }).from(users).where(eq(users.id, owner.session.user.id));
+    expect(row?.credits).toBe(20_000 - text.length * rate);
   });
 
   it('a long document job with a voice removed while it runs finishes or fails cleanly, charging only finished work', async () => {
