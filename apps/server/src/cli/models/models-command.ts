@@ -79,7 +79,7 @@ export async function listModels(context: ModelsContext): Promise<string> {
     ? '  (none)\n'
     : table([
         ['NAME', 'FAMILY', 'VOICES', 'SIZE', 'LICENCE'],
-        ...models.map((model) => [model.name, model.family, String(model.voices.length), megabytes(model.bytes), model.licence ?? 'see MODEL_CARD']),
+        ...models.map((model) => [model.name, model.family, String(model.voices.length), megabytes(model.bytes), model.licence ?? 'not stated']),
       ]);
   for (const problem of problems) text += `  skipped: ${problem}\n`;
   const installed = new Set(models.map((model) => model.name));
