@@ -72,6 +72,8 @@ if (preparations.some((code) => code !== 0)) {
 
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
+// The password reset spec listens on this port with a local SMTP server and reads the emails the app sends.
+const smtpPort = await freePort();
 // The operator key, so tests can drive the admin API the way `npm run admin` does.
 const adminToken = randomBytes(24).toString('hex');
 const serverStartedAt = Date.now();
@@ -88,6 +90,9 @@ const server = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'],
     DATABASE_URL: '',
     CSRF_PROTECTION: 'true',
     ADMIN_TOKEN: adminToken,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    MAIL_FROM: 'Sound Studio <no-reply@example.com>',
+    PUBLIC_URL: baseUrl,
     // Every test signs in from 127.0.0.1: keep the per-address API limit out of the way, not the login limits.
     RATE_LIMIT_API_MAX: '100000',
     // The music specs need six mood tracks (and a jazz one): the first 12 curated prompts alternate mood and genre, so
@@ -114,8 +119,15 @@ try {
   const testsStartedAt = Date.now();
   const result = spawnSync('npx', ['playwright', 'test', ...playwrightArgs], {
     stdio: 'inherit',
-    // MODELS_DIR is the server's default (DATA_DIR/models): the neural voice spec installs a tiny model there.
-    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_ADMIN_TOKEN: adminToken, E2E_MODELS_DIR: join(dataDir, 'models'), E2E_SCREENSHOTS: screenshots ? '1' : '' },
+    env: {
+      ...process.env,
+      E2E_BASE_URL: baseUrl,
+      E2E_ADMIN_TOKEN: adminToken,
+      E2E_SMTP_PORT: String(smtpPort),
+      // MODELS_DIR is the server's default (DATA_DIR/models): the neural voice spec installs a tiny model there.
+      E2E_MODELS_DIR: join(dataDir, 'models'),
+      E2E_SCREENSHOTS: screenshots ? '1' : '',
+    },
   });
   status = result.status ?? 1;
   logStage('playwright', testsStartedAt);

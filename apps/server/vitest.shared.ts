@@ -15,4 +15,5 @@ export const serverTestOptions = {
   testTimeout: 120_000,
   hookTimeout: 120_000,
   globalSetup: ['test/global-setup.ts'],
+  setupFiles: ['test/fast-passwords.ts'],
 } satisfies TestProjectInlineConfiguration['test'];

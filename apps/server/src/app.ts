@@ -9,7 +9,7 @@ import {
 import type { MusicEngine, SpeechEngine } from '@sound-studio/audio';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from './config.ts';
-import { connectRedis, createConfiguredJobQueue, createMediaServices, createSpeechEngine, withNeuralVoices } from './core-services.ts';
+import { connectRedis, createConfiguredJobQueue, createMediaServices, createSpeechEngine, prepareMediaStorage, withNeuralVoices } from './core-services.ts';
 import { registerJobHandlers } from './job-handlers.ts';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from './db/client.ts';
 import { seedPlans } from './db/plan-seeds.ts';
@@ -101,6 +101,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
     decorateServices(app, { config, clock, database, redis, rateLimitStore });
     decorateMediaServices(app, options.speechEngine);
+    await prepareMediaStorage(app.files, config, app.log);
     const jobHandlers = await registerJobHandlers(app, { musicEngine: options.musicEngine });
     app.addHook('onClose', () => jobHandlers.close());
     installApiRateLimit(app);
@@ -206,6 +207,7 @@ function decorateMediaServices(app: FastifyInstance, sharedEngine: SpeechEngine 
   });
   app.addHook('onClose', () => media.neuralVoices.close());
   app.decorate('files', media.files);
+  app.addHook('onClose', () => media.files.close());
   app.decorate('mediaLinks', media.mediaLinks);
   app.decorate('voices', media.voices);
   const jobs = createConfiguredJobQueue(config, app.db, app.clock, app.log);

@@ -106,6 +106,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_LOGIN_WINDOW_SECONDS: '60',
       RATE_LIMIT_REGISTER_BLOCK_SECONDS: '120',
       RATE_LIMIT_API_MAX: '1000',
+      RATE_LIMIT_PASSWORD_RESET_MAX: '7',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -120,6 +121,7 @@ describe('loadConfig', () => {
         login: { max: 10, windowSeconds: 60, blockSeconds: RATE_LIMITS.login.blockSeconds },
         register: { ...RATE_LIMITS.register, blockSeconds: 120 },
         api: { ...RATE_LIMITS.api, max: 1000 },
+        passwordReset: { ...RATE_LIMITS.passwordReset, max: 7 },
       },
     });
   });
@@ -204,9 +206,11 @@ describe('loadConfig', () => {
       RUN_WORKERS: 'false',
       JOB_CONCURRENCY: '4',
     });
-    expect(config.speech).toEqual({ provider: 'minimax', apiKey: 'mm-key', baseUrl: 'https://api.minimaxi.chat', groupId: '1234' });
+    expect(config.speech).toEqual({ provider: 'minimax', apiKey: 'mm-key', baseUrl: 'https://api.minimaxi.chat', groupId: '1234', model: null });
     expect(config.jobs).toEqual({ runWorkers: false, concurrency: 4 });
     expect(loadConfig({ DATA_DIR: dataDir(), SPEECH_WORKERS: '3' }).speech).toEqual({ provider: 'local', workers: 3 });
+    const chosen = loadConfig({ DATA_DIR: dataDir(), SPEECH_PROVIDER: 'minimax', MINIMAX_API_KEY: 'mm-key', MINIMAX_SPEECH_MODEL: 'speech-2.6-turbo' });
+    expect(chosen.speech).toMatchObject({ provider: 'minimax', model: 'speech-2.6-turbo' });
   });
 
   it('explains speech and job settings that cannot work, without echoing the MiniMax key', () => {
@@ -232,5 +236,56 @@ describe('loadConfig', () => {
     const message = configError({ BILLING_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_secret_value' });
     expect(message).toContain('STRIPE_WEBHOOK_SECRET is required when BILLING_PROVIDER is stripe');
     expect(message).not.toContain('sk_secret_value');
+  });
+
+  it('keeps media on the local disk by default; FILE_STORE=s3 needs S3_BUCKET and reads the SDK variables', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).fileStore).toEqual({ kind: 'local' });
+    const s3 = loadConfig({
+      DATA_DIR: dataDir(),
+      FILE_STORE: 's3',
+      S3_BUCKET: 'media',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_FORCE_PATH_STYLE: 'TRUE',
+      AWS_REGION: 'eu-west-1',
+      AWS_ACCESS_KEY_ID: 'key-id',
+      AWS_SECRET_ACCESS_KEY: 'key-secret',
+    });
+    expect(s3.fileStore).toEqual({
+      kind: 's3',
+      bucket: 'media',
+      endpoint: 'http://minio:9000',
+      forcePathStyle: true,
+      prefix: 'sound-studio/',
+      region: 'eu-west-1',
+      credentials: { accessKeyId: 'key-id', secretAccessKey: 'key-secret' },
+    });
+    // Without keys in the environment the SDK finds them itself (profile, instance role).
+    expect(loadConfig({ DATA_DIR: dataDir(), FILE_STORE: 's3', S3_BUCKET: 'media' }).fileStore).toMatchObject({
+      endpoint: null,
+      forcePathStyle: false,
+      region: null,
+      credentials: null,
+    });
+    expect(configError({ FILE_STORE: 's3' })).toContain('S3_BUCKET is required when FILE_STORE is s3');
+    expect(configError({ FILE_STORE: 'gcs' })).toContain('FILE_STORE must be one of local, s3');
+    expect(configError({ FILE_STORE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' })).toContain('S3_ENDPOINT must be a URL starting with http:// or https://');
+    expect(configError({ FILE_STORE: 's3', S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'maybe' })).toContain('S3_FORCE_PATH_STYLE must be one of');
+    expect(configError({ FILE_STORE: 's3', S3_BUCKET: 'b', S3_PREFIX: 'no-slash' })).toContain('S3_PREFIX must be folder names each ending with "/"');
+  });
+
+  it('sends no email by default; SMTP needs MAIL_FROM and PUBLIC_URL, and the SMTP password is never echoed', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).mail).toEqual({ smtpUrl: null, from: null, publicUrl: null });
+    const smtp = { SMTP_URL: 'smtps://user:hunter2@mail.example.com', MAIL_FROM: 'Studio <no-reply@example.com>', PUBLIC_URL: 'https://studio.example.com' };
+    expect(loadConfig({ DATA_DIR: dataDir(), ...smtp }).mail).toEqual({
+      smtpUrl: smtp.SMTP_URL,
+      from: smtp.MAIL_FROM,
+      publicUrl: smtp.PUBLIC_URL,
+    });
+    const message = configError({ SMTP_URL: smtp.SMTP_URL });
+    expect(message).toContain('MAIL_FROM is required when SMTP_URL is set');
+    expect(message).toContain('PUBLIC_URL is required when SMTP_URL is set');
+    expect(message).not.toContain('hunter2');
+    expect(configError({ SMTP_URL: 'http://hunter2@x' })).toContain('SMTP_URL must be a URL starting with smtp:// or smtps://');
+    expect(configError({ PUBLIC_URL: 'studio.example.com' })).toContain('PUBLIC_URL must be a URL starting with http:// or https://');
   });
 });

@@ -4,7 +4,9 @@ import { RATE_LIMITS, type RateLimitDetails, type RateLimitRule } from '@sound-s
 import { z } from 'zod';
 import { musicConfigFrom, type MusicConfig } from './features/music/config.ts';
 import { apiKeysConfigFrom, type ApiKeysConfig } from './lib/api-keys/config.ts';
+import { fileStoreConfigFrom, type FileStoreConfig } from './lib/file-store/config.ts';
 import { billingConfigFrom, type BillingConfig } from './features/billing/config.ts';
+import { mailConfigFrom, type MailConfig } from './lib/mail/config.ts';
 import { voiceLabConfigFrom, type VoiceLabConfig } from './features/voice-lab/config.ts';
 import type { Environment } from './lib/environment.ts';
 import { SERVER_PACKAGE_DIR } from './lib/paths.ts';
@@ -21,7 +23,14 @@ export const SPEECH_PROVIDERS = ['local', 'minimax'] as const;
 /** Which speech engine renders audio: the local eSpeak NG pool (default) or MiniMax's cloud API. */
 export type SpeechConfig =
   | { provider: 'local'; /** Worker threads; null means the engine's default (min(2, CPUs)). */ workers: number | null }
-  | { provider: 'minimax'; apiKey: string; baseUrl: string | null; groupId: string | null };
+  | {
+      provider: 'minimax';
+      apiKey: string;
+      baseUrl: string | null;
+      groupId: string | null;
+      /** MiniMax model our default speech model speaks with (MINIMAX_SPEECH_MODEL); null keeps the adapter's. */
+      model: string | null;
+    };
 
 export interface JobsConfig {
   /** Whether this process runs job handlers (false: an API node that only enqueues, with `npm run worker` elsewhere). */
@@ -65,6 +74,8 @@ export interface AppConfig {
   readonly voiceLab: Readonly<VoiceLabConfig>;
   readonly apiKeys: Readonly<ApiKeysConfig>;
   readonly billing: Readonly<BillingConfig>;
+  readonly fileStore: Readonly<FileStoreConfig>;
+  readonly mail: Readonly<MailConfig>;
 }
 
 export type { Environment };
@@ -83,6 +94,7 @@ const SECRET_VARIABLES = new Set([
   'MINIMAX_API_KEY',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
+  'SMTP_URL',
 ]);
 
 export const JWT_SECRET_FILE = 'jwt-secret';
@@ -117,10 +129,11 @@ const trustProxyValue = z.string().transform((value): boolean | string => {
 });
 
 const RATE_LIMIT_FIELDS = { MAX: 'max', WINDOW_SECONDS: 'windowSeconds', BLOCK_SECONDS: 'blockSeconds' } as const;
-const RATE_LIMIT_SCOPES = ['login', 'register', 'api'] as const satisfies readonly RateLimitScope[];
+const RATE_LIMIT_SCOPES = ['login', 'register', 'api', 'passwordReset'] as const satisfies readonly RateLimitScope[];
 
+/** RATE_LIMIT_LOGIN_MAX, RATE_LIMIT_PASSWORD_RESET_WINDOW_SECONDS, … */
 function rateLimitVariable(scope: RateLimitScope, field: keyof typeof RATE_LIMIT_FIELDS): string {
-  return `RATE_LIMIT_${scope.toUpperCase()}_${field}`;
+  return `RATE_LIMIT_${scope.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase()}_${field}`;
 }
 
 const rateLimitShape = Object.fromEntries(
@@ -151,6 +164,7 @@ const environmentSchema = z.object({
   MINIMAX_API_KEY: z.string().optional(),
   MINIMAX_BASE_URL: urlWithScheme(['http', 'https']).optional(),
   MINIMAX_GROUP_ID: z.string().optional(),
+  MINIMAX_SPEECH_MODEL: z.string().trim().min(1).optional(),
   RUN_WORKERS: switchValue.default(true),
   JOB_CONCURRENCY: wholeNumber(1, 64).default(2),
   REFRESH_REUSE_GRACE_SECONDS: wholeNumber(0, 300).default(30),
@@ -215,6 +229,10 @@ export function loadConfig(env: Environment = process.env): AppConfig {
   if ('problems' in apiKeys) throw new ConfigError(`Invalid configuration:\n${apiKeys.problems.join('\n')}`);
   const billing = billingConfigFrom(provided);
   if ('problems' in billing) throw new ConfigError(`Invalid configuration:\n${billing.problems.join('\n')}`);
+  const fileStore = fileStoreConfigFrom(provided);
+  if ('problems' in fileStore) throw new ConfigError(`Invalid configuration:\n${fileStore.problems.join('\n')}`);
+  const mail = mailConfigFrom(provided);
+  if ('problems' in mail) throw new ConfigError(`Invalid configuration:\n${mail.problems.join('\n')}`);
   const baseDir = invocationDir(env);
   const dataDir = resolveDataDir(env);
   ensureDataDir(dataDir);
@@ -246,6 +264,8 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     voiceLab: voiceLab.config,
     apiKeys: apiKeys.config,
     billing: billing.config,
+    fileStore: fileStore.config,
+    mail: mail.config,
   } satisfies AppConfig);
 }
 
@@ -256,6 +276,7 @@ function speechFrom(values: ParsedEnvironment): SpeechConfig {
       apiKey: values.MINIMAX_API_KEY ?? '',
       baseUrl: values.MINIMAX_BASE_URL ?? null,
       groupId: values.MINIMAX_GROUP_ID ?? null,
+      model: values.MINIMAX_SPEECH_MODEL ?? null,
     };
   }
   return { provider: 'local', workers: values.SPEECH_WORKERS ?? null };
@@ -267,7 +288,7 @@ function rateLimitsFrom(values: ParsedEnvironment): Record<RateLimitScope, RateL
     windowSeconds: values[rateLimitVariable(scope, 'WINDOW_SECONDS')] ?? RATE_LIMITS[scope].windowSeconds,
     blockSeconds: values[rateLimitVariable(scope, 'BLOCK_SECONDS')] ?? RATE_LIMITS[scope].blockSeconds,
   });
-  return { login: rule('login'), register: rule('register'), api: rule('api') };
+  return { login: rule('login'), register: rule('register'), api: rule('api'), passwordReset: rule('passwordReset') };
 }
 
 function ensureDataDir(dataDir: string): void {

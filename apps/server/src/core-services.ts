@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { NeuralRoutingSpeechEngine, NeuralSpeechEngine, type SpeechEngine } from '@sound-studio/audio';
 import { Redis } from 'ioredis';
 import type { AppConfig } from './config.ts';
@@ -8,8 +7,8 @@ import { createJobQueue } from './jobs/create-job-queue.ts';
 import type { JobLogger } from './jobs/job-runner.ts';
 import type { JobQueue } from './jobs/types.ts';
 import type { Clock } from './lib/clock.ts';
+import { createFileStore, prepareFileStore } from './lib/file-store/create-file-store.ts';
 import type { FileStore } from './lib/file-store/file-store.ts';
-import { LocalFileStore } from './lib/file-store/local-file-store.ts';
 import { MediaLinks } from './lib/media-links.ts';
 import { createConfiguredSpeechEngine, LazySpeechEngine } from './lib/speech/engine.ts';
 import { NeuralVoiceLibrary } from './lib/neural-voices.ts';
@@ -42,15 +41,22 @@ export interface MediaServices {
   neuralVoices: NeuralVoiceLibrary;
 }
 
-/** Stored media (DATA_DIR/media), signed links to it, the installed neural voices and the voice directory. */
+/** Stored media (DATA_DIR/media or the S3 bucket), signed links to it, the installed neural voices and the voice directory. */
 export function createMediaServices(config: AppConfig, db: Database, clock: Clock, log?: JobLogger): MediaServices {
-  const files = new LocalFileStore(path.join(config.dataDir, 'media'));
+  const files = createFileStore(config.fileStore, config.dataDir);
   const mediaLinks = new MediaLinks(config.jwtSecret, clock);
   const neuralVoices = new NeuralVoiceLibrary({
     modelsDir: config.modelsDir,
     onProblem: (problem) => log?.warn({ problem }, 'MODELS_DIR holds a folder that is not a complete model; skipped'),
   });
   return { files, mediaLinks, neuralVoices, voices: new VoiceDirectory(new CustomVoices(db, files, mediaLinks), neuralVoices) };
+}
+
+/** Before serving or taking jobs: the store is usable and holds no half-written files of a killed process. */
+export async function prepareMediaStorage(files: FileStore, config: AppConfig, log: JobLogger): Promise<void> {
+  // Real time, not the app clock: file and upload dates come from the disk and the object store.
+  const removed = await prepareFileStore(files, { clustered: Boolean(config.redisUrl), now: Date.now() });
+  if (removed > 0) log.info({ removed }, 'removed unfinished file writes left by an earlier process');
 }
 
 /** BullMQ when REDIS_URL is set, otherwise this process polls the jobs table. */

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { Server } from 'socket.io';
 import type { AppConfig } from './config.ts';
-import { connectRedis, createConfiguredJobQueue, createMediaServices, createSpeechEngine, withNeuralVoices } from './core-services.ts';
+import { connectRedis, createConfiguredJobQueue, createMediaServices, createSpeechEngine, prepareMediaStorage, withNeuralVoices } from './core-services.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { seedPlans } from './db/plan-seeds.ts';
 import { registerJobHandlers, type JobHandlers } from './job-handlers.ts';
@@ -40,6 +40,8 @@ export async function startWorker(config: AppConfig, options: WorkerOptions = {}
     const speech = withNeuralVoices(config, createSpeechEngine(config), true);
     resources.add(() => speech.close());
     const services = jobServices({ config, database, clock, log, speech, realtime });
+    resources.add(() => services.files.close());
+    await prepareMediaStorage(services.files, config, log);
     await services.voices.neural?.start().catch((error: unknown) => log.error({ err: error, modelsDir: config.modelsDir }, 'cannot watch MODELS_DIR'));
     resources.add(async () => services.voices.neural?.close());
     const handlers: JobHandlers = await registerJobHandlers(services);

@@ -48,6 +48,8 @@ test('registration shows the server error for a taken email, then succeeds once 
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByTestId('user-menu')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
+  // A new account is welcomed, not welcomed back.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Someone');
 });
 
 test('login with remember-me keeps tokens in local storage, without it in session storage', async ({ page }) => {

@@ -55,6 +55,13 @@ test('public pages', async ({ page }) => {
         await shoot(page, `login-${language}-${theme}-${width}`);
         await page.goto(localized('/register', language));
         await shoot(page, `register-${language}-${theme}-${width}`);
+        await page.goto(localized('/forgot-password', language));
+        await shoot(page, `forgot-password-${language}-${theme}-${width}`);
+        await page.goto(`${localized('/reset-password', language)}?token=screenshot`);
+        await shoot(page, `reset-password-${language}-${theme}-${width}`);
+        // A link without its token: the page explains it and offers a new one.
+        await page.goto(localized('/reset-password', language));
+        await shoot(page, `reset-password-invalid-${language}-${theme}-${width}`);
       }
     }
   }

@@ -2,6 +2,8 @@ import { expect } from '@playwright/test';
 import { login, logout } from './helpers.ts';
 import { test } from './signed-in.ts';
 
+const NEW_PASSWORD = 'Quiet-Harbour-73?';
+
 test('updates the profile and stores the new name and email', async ({ page, account }) => {
   await page.goto('/settings');
   const newEmail = account.email.replace('@', '+renamed@');
@@ -23,9 +25,13 @@ test('updates the profile and stores the new name and email', async ({ page, acc
 test('changes the password, clears the fields, and the new password signs in', async ({ page, account }) => {
   await page.goto('/settings');
 
+  // The registration rules hold here too: "abcdef" was once accepted.
+  await page.getByLabel('New password', { exact: true }).fill('abcdef');
+  await expect(page.getByText('Password must be at least 12 characters long')).toBeVisible();
+
   await page.getByLabel('Current password').fill('wrong-password');
-  await page.getByLabel('New password', { exact: true }).fill('new-secret-1');
-  await page.getByLabel('Confirm new password').fill('new-secret-1');
+  await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('Failed to change password')).toBeVisible();
 
@@ -40,5 +46,5 @@ test('changes the password, clears the fields, and the new password signs in', a
 
   await page.goto('/');
   await logout(page);
-  await login(page, { ...account, password: 'new-secret-1' });
+  await login(page, { ...account, password: NEW_PASSWORD });
 });

@@ -21,7 +21,6 @@ export const STORAGE_KEYS = {
 
 export const AUTH_LIMITS = {
   passwordMinLength: 12,
-  settingsPasswordMinLength: 6,
   nameMinLength: 2,
   nameMaxLength: 50,
   emailMaxLength: 254,
@@ -44,7 +43,12 @@ export const RATE_LIMITS = {
   login: { max: 5, windowSeconds: 15 * 60, blockSeconds: 15 * 60 },
   register: { max: 3, windowSeconds: 60 * 60, blockSeconds: 60 * 60 },
   api: { max: 100, windowSeconds: 60, blockSeconds: 60 },
+  /** Reset-link requests, counted per email and per client address: each one sends an email. */
+  passwordReset: { max: 5, windowSeconds: 60 * 60, blockSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
+
+/** A password reset link works once, for 30 minutes. */
+export const PASSWORD_RESET_LINK_LIFETIME_SECONDS = 30 * 60;
 
 /** Attempts left at or below which a failed login says "(n attempts remaining)". */
 export const ATTEMPTS_WARNING_THRESHOLD = 2;

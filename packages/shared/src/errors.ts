@@ -17,8 +17,10 @@ export const ERROR_CODES = [
   'DOCUMENT_TOO_COMPLEX',
   'RANGE_NOT_SATISFIABLE',
   'CONFLICT',
+  'RESET_LINK_INVALID',
   'SERVICE_UNAVAILABLE',
   'PAYMENT_PROVIDER_UNAVAILABLE',
+  'STORAGE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;
 export type ServerErrorCode = (typeof ERROR_CODES)[number];
@@ -39,6 +41,8 @@ export const HTTP_STATUS_BY_CODE: Record<ServerErrorCode, number> = {
   NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
   CONFLICT: 409,
+  /** A password reset link that is unknown, expired or already used (a 400, not a 401: nobody is signed in). */
+  RESET_LINK_INVALID: 400,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA: 415,
   /** An upload whose content is too big, deep or slow to read safely (decompression bombs, deep nesting). */
@@ -52,6 +56,8 @@ export const HTTP_STATUS_BY_CODE: Record<ServerErrorCode, number> = {
   SERVICE_UNAVAILABLE: 503,
   /** The payment provider (Stripe) could not be reached or failed on its side; nothing was changed, a retry may work. */
   PAYMENT_PROVIDER_UNAVAILABLE: 503,
+  /** The file store (S3 or another object store) could not be reached; nothing was kept or charged, a retry may work. */
+  STORAGE_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,
 };
 
@@ -62,7 +68,7 @@ export interface ValidationErrorDetails {
 
 /** Rate-limit details: which limiter tripped and when the caller may try again. */
 export interface RateLimitDetails {
-  scope: 'login' | 'register' | 'api';
+  scope: 'login' | 'register' | 'api' | 'passwordReset';
   retryAfterSeconds: number;
 }
 

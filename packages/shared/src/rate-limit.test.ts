@@ -9,8 +9,9 @@ import {
 
 describe('formatRetryTime', () => {
   it.each([
-    [0, '1 minute'],
-    [1, '1 minute'],
+    [0, '1 second'],
+    [1, '1 second'],
+    [59.2, '60 seconds'],
     [60, '1 minute'],
     [61, '2 minutes'],
     [900, '15 minutes'],

@@ -1,11 +1,10 @@
 import { ATTEMPTS_WARNING_THRESHOLD } from './constants.ts';
+import { retryTimeParts } from './retry-time.ts';
 
-/** "15 minutes", "1 hour", "2 hours": the {time} of section 5's rate-limit messages, rounded up. */
+/** "1 second", "15 minutes", "1 hour", "2 hours": the {time} of section 5's rate-limit messages (see retryTimeParts). */
 export function formatRetryTime(seconds: number): string {
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  if (minutes < 60) return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
-  const hours = Math.ceil(minutes / 60);
-  return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+  const { unit, count } = retryTimeParts(seconds);
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
 }
 
 export function loginRateLimitMessage(retryAfterSeconds: number): string {
@@ -14,6 +13,10 @@ export function loginRateLimitMessage(retryAfterSeconds: number): string {
 
 export function registrationRateLimitMessage(retryAfterSeconds: number): string {
   return `Too many registration attempts. Please try again in ${formatRetryTime(retryAfterSeconds)}.`;
+}
+
+export function passwordResetRateLimitMessage(retryAfterSeconds: number): string {
+  return `Too many password reset requests. Please try again in ${formatRetryTime(retryAfterSeconds)}.`;
 }
 
 export function apiRateLimitMessage(retryAfterSeconds: number): string {

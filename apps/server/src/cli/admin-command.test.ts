@@ -14,6 +14,7 @@ describe('parseAdminCommand', () => {
       amount: 5000,
       reason: 'Refund',
     });
+    expect(parseAdminCommand(['users', 'reset-link', 'a@b.co'])).toEqual({ kind: 'users-reset-link', email: 'a@b.co' });
     expect(parseAdminCommand(['plans', 'list', '--json'])).toEqual({ kind: 'plans-list', json: true });
     expect(parseAdminCommand(['subscriptions', 'list'])).toEqual({ kind: 'subscriptions-list', json: false });
     expect(parseAdminCommand(['subscriptions', 'approve', 'abc'])).toEqual({ kind: 'subscriptions-approve', pendingChangeId: 'abc' });
@@ -99,6 +100,18 @@ describe('runAdminCommand against a running server', () => {
     expect(JSON.parse(await run(['users', 'list', '--json']))).toEqual(
       expect.arrayContaining([expect.objectContaining({ email: user.email, credits: 11_500 })]),
     );
+  });
+
+  it('gives a password reset link that works once (servers without SMTP)', async () => {
+    const user = await t.register();
+    const output = await run(['users', 'reset-link', user.email]);
+    expect(output).toContain(`Password reset link for ${user.email}`);
+    const link = new URL(output.trim().split('\n').at(-1) ?? '');
+    expect(`${link.origin}${link.pathname}`).toBe(`${baseUrl}/reset-password`);
+    const body = { token: link.searchParams.get('token'), password: 'Copper-Lantern-58#' };
+    expect((await t.request({ method: 'POST', url: '/api/auth/reset-password', body })).statusCode).toBe(200);
+    expect((await t.request({ method: 'POST', url: '/api/auth/reset-password', body })).statusCode).toBe(400);
+    await expect(run(['users', 'reset-link', 'nobody@example.com'])).rejects.toThrow(/No account uses nobody@example.com/);
   });
 
   it('lists and edits plans', async () => {

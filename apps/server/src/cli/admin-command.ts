@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { PLAN_TIERS, type Plan } from '@sound-studio/shared';
-import type { AdminPlanPatch, AdminUser } from '../features/admin/schemas.ts';
+import type { AdminPlanPatch, AdminResetLinkReply, AdminUser } from '../features/admin/schemas.ts';
 import type { AdminPendingDecision, AdminSubscriptionsReply } from '../features/billing/admin-routes.ts';
 import { FEATURED_HELP, parseFeaturedCommand, runFeaturedCommand, type FeaturedCommand } from './featured-command.ts';
 
@@ -8,6 +8,7 @@ import { FEATURED_HELP, parseFeaturedCommand, runFeaturedCommand, type FeaturedC
 export type AdminCommand =
   | { kind: 'help' }
   | { kind: 'users-list'; limit: number | undefined; json: boolean }
+  | { kind: 'users-reset-link'; email: string }
   | { kind: 'credits-grant'; email: string; amount: number; reason: string | undefined }
   | { kind: 'plans-list'; json: boolean }
   | { kind: 'plans-edit'; name: string; patch: AdminPlanPatch }
@@ -24,6 +25,7 @@ export const HELP = `Sound Studio admin: talks to the running server's /api/admi
 Usage: npm run admin -- <command>
 
   users list [--limit N] [--json]
+  users reset-link <email>                 a single-use password reset link (30 minutes) to give the user
   credits grant <email> <amount> [--reason "text"]
   plans list [--json]
   plans edit <name> [options]
@@ -93,6 +95,9 @@ export function parseAdminCommand(argv: string[]): AdminCommand {
     case 'users list':
       expectArguments(rest, 0, command);
       return { kind: 'users-list', limit: values.limit === undefined ? undefined : wholeNumber('--limit', values.limit), json: values.json ?? false };
+    case 'users reset-link':
+      expectArguments(rest, 1, `${command} <email>`);
+      return { kind: 'users-reset-link', email: rest[0] as string };
     case 'credits grant': {
       expectArguments(rest, 2, `${command} <email> <amount>`);
       const [email, amount] = rest as [string, string];
@@ -202,6 +207,11 @@ export async function runAdminCommand(command: AdminCommand, options: AdminClien
       const query = command.limit === undefined ? '' : `?limit=${command.limit}`;
       const { users } = await call<{ users: AdminUser[] }>('GET', `/api/admin/users${query}`);
       options.write(command.json ? json(users) : usersTable(users));
+      return;
+    }
+    case 'users-reset-link': {
+      const link = await call<AdminResetLinkReply>('POST', '/api/admin/users/reset-link', { email: command.email });
+      options.write(`Password reset link for ${link.email} (works once, until ${link.expiresAt}):\n${link.url}\n`);
       return;
     }
     case 'credits-grant': {

@@ -38,7 +38,8 @@ export const subscriptions = pgTable(
   (table) => [index('subscriptions_next_cycle_idx').on(table.nextCycleAt)],
 );
 
-export const PENDING_CHANGE_STATUSES = ['pending', 'approved', 'rejected', 'canceled'] as const;
+/** `refunded`: withdrawn or replaced, paid anyway at the provider, and the payment returned (provider-events.ts). */
+export const PENDING_CHANGE_STATUSES = ['pending', 'approved', 'rejected', 'canceled', 'refunded'] as const;
 
 /** A paid plan change waiting for its payment: the operator's approval (manual) or Stripe Checkout. */
 export const billingPendingChanges = pgTable(
@@ -56,6 +57,11 @@ export const billingPendingChanges = pgTable(
     periodStart: moment('period_start').notNull(),
     periodEnd: moment('period_end').notNull(),
     status: text('status', { enum: PENDING_CHANGE_STATUSES }).notNull().default('pending'),
+    /**
+     * The provider's checkout page for this change (Stripe: the Checkout Session id), so a withdrawn or replaced change
+     * can have its page expired before the user pays it from another tab; null when there is none (manual billing).
+     */
+    providerCheckoutId: text('provider_checkout_id'),
     createdAt: moment('created_at').notNull().defaultNow(),
     resolvedAt: moment('resolved_at'),
   },

@@ -187,6 +187,25 @@ export const ttsGenerations = pgTable(
 );
 
 /** The spec's Preferences entity, one JSON document per user (read merged over the defaults). */
+/**
+ * Password reset links: stored only as SHA-256 hashes of the token, so a database leak hands out no links. `usedAt`
+ * makes a link single-use; a successful reset marks every link of the account used.
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [index('password_reset_tokens_user_id_idx').on(table.userId)],
+);
+
 export const userPreferences = pgTable('user_preferences', {
   userId: uuid('user_id')
     .primaryKey()

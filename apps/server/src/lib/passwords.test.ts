@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword, setPasswordHashingForTests, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
 
 describe('password hashing (scrypt)', () => {
+  // The suite's setup file makes hashing cheap; these tests check the production cost.
+  beforeAll(() => setPasswordHashingForTests('production'));
+  afterAll(() => setPasswordHashingForTests('cheap'));
+
   it('stores the parameters, a 16-byte salt and the key', async () => {
     const stored = await hashPassword('Correct-Horse-42!');
     const [scheme, N, r, p, salt, key] = stored.split('$');

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripeServer, type FakeStripeServer } from './fake-stripe.ts';
 import {
-  BILLING_PORTAL_SESSIONS_FIXTURE, CHECKOUT_SESSIONS_FIXTURE, EVENT_TYPES, eventFixture, INVOICE_PAYMENTS_FIXTURE, REFUNDS_FIXTURE, SUBSCRIPTIONS_UPDATE_FIXTURE, WEBHOOKS_FIXTURE,
+  BILLING_PORTAL_SESSIONS_FIXTURE, CHECKOUT_SESSIONS_FIXTURE, ERRORS_FIXTURE, EVENT_TYPES, eventFixture, INVOICE_PAYMENTS_FIXTURE, REFUNDS_FIXTURE, SUBSCRIPTIONS_UPDATE_FIXTURE, WEBHOOKS_FIXTURE,
 } from './stripe-fixtures.ts';
 
 // The fake must be able to fail: these check it against the documented examples and refuse what Stripe refuses.
@@ -73,6 +73,29 @@ describe('fake Stripe API', () => {
 
     const badStatus = await fetch(`${fake.baseUrl}/v1/invoice_payments?invoice=in_1&status=succeeded`, { headers: { Authorization: `Bearer ${fake.secretKey}` } });
     expect(await errorOf(badStatus)).toMatchObject({ param: 'status' });
+  });
+
+  it('expires an open Checkout Session, which then cannot be paid, and refuses to expire one that is not open (400, the error shape)', async () => {
+    const created = (await (await post('/v1/checkout/sessions', CHECKOUT_SESSIONS_FIXTURE.request.example)).json()) as { id: string };
+    const expired = await post(`/v1/checkout/sessions/${created.id}/expire`, '');
+    expect(expired.status).toBe(200);
+    const session = (await expired.json()) as Record<string, unknown>;
+    expect(Object.keys(session).sort()).toEqual(Object.keys(CHECKOUT_SESSIONS_FIXTURE.reply.example).sort());
+    expect(session).toMatchObject({ id: created.id, object: 'checkout.session', status: 'expired', url: null });
+    expect(() => fake.completeCheckout(created.id, { subscriptionId: 'sub_never' })).toThrow(/expired and cannot be paid/);
+
+    const paid = (await (await post('/v1/checkout/sessions', CHECKOUT_SESSIONS_FIXTURE.request.example)).json()) as { id: string };
+    const completed = fake.completeCheckout(paid.id, { subscriptionId: 'sub_paid' });
+    expect(completed.event).toMatchObject({ type: 'checkout.session.completed', data: { object: { id: paid.id, status: 'complete', payment_status: 'paid', subscription: 'sub_paid' } } });
+    expect(() => fake.completeCheckout(paid.id, { subscriptionId: 'sub_paid' })).toThrow(/complete and cannot be paid/);
+    for (const id of [paid.id, created.id]) {
+      const refused = await post(`/v1/checkout/sessions/${id}/expire`, '');
+      expect(refused.status).toBe(400);
+      const error = await errorOf(refused);
+      expect(Object.keys(error).sort()).toEqual(Object.keys(ERRORS_FIXTURE.replyExample.error).sort());
+      expect(error).toMatchObject({ type: 'invalid_request_error', message: expect.stringMatching(/only a Checkout Session whose status is open can be expired/) });
+    }
+    expect((await post('/v1/checkout/sessions/cs_test_unknown/expire', '')).status).toBe(404);
   });
 
   it('refuses an undocumented parameter the way Stripe does', async () => {

@@ -2,8 +2,8 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
-  BILLING_PORTAL_SESSIONS_FIXTURE, CHECKOUT_SESSIONS_FIXTURE, ERRORS_FIXTURE, eventFixture, fillObject, INVOICE_PAYMENTS_FIXTURE, parseForm, REFUNDS_FIXTURE,
-  SUBSCRIPTIONS_RETRIEVE_FIXTURE, SUBSCRIPTIONS_UPDATE_FIXTURE, validateForm, WEBHOOKS_FIXTURE,
+  BILLING_PORTAL_SESSIONS_FIXTURE, CHECKOUT_SESSIONS_EXPIRE_FIXTURE, CHECKOUT_SESSIONS_FIXTURE, CHECKOUT_SESSIONS_RETRIEVE_FIXTURE, ERRORS_FIXTURE, eventFixture, fillObject,
+  INVOICE_PAYMENTS_FIXTURE, parseForm, REFUNDS_FIXTURE, SUBSCRIPTIONS_CANCEL_FIXTURE, SUBSCRIPTIONS_RETRIEVE_FIXTURE, SUBSCRIPTIONS_UPDATE_FIXTURE, validateForm, WEBHOOKS_FIXTURE,
   type FixtureEventType, type FormEndpointFixture, type FormValue, type JsonObject, type JsonValue, type ParamProblem,
 } from './stripe-fixtures.ts';
 
@@ -36,10 +36,18 @@ export interface FakeStripeServer {
   secretKey: string;
   webhookSecret: string;
   requests: ReceivedStripeRequest[];
-  /** The Checkout Session objects the fake created, by id. */
+  /** The Checkout Session objects the fake created, by id, in their current state (open, complete or expired). */
   checkoutSessions: Map<string, JsonObject>;
   /** The refunds the fake created, in order. */
   refunds: JsonObject[];
+  /** The subscriptions cancelled through DELETE /v1/subscriptions/:id, in order. */
+  canceledSubscriptions: string[];
+  /**
+   * The customer pays an open Checkout Session (subscription mode): the session becomes complete and paid, its first
+   * invoice is paid (refundable through payInvoice's records), and the signed checkout.session.completed is returned.
+   * Throws for a session that is not open: Stripe shows an expired session as expired, and a session is paid once.
+   */
+  completeCheckout(sessionId: string, options: { subscriptionId: string; customerId?: string }): WebhookDelivery;
   /**
    * Records a paid invoice the way Stripe links it to its payment (an Invoice Payment with a PaymentIntent), so
    * GET /v1/invoice_payments finds it and POST /v1/refunds can return it; resolves to the PaymentIntent id.
@@ -66,8 +74,8 @@ export interface FakeStripeServer {
 }
 
 const ENDPOINTS: FormEndpointFixture[] = [
-  CHECKOUT_SESSIONS_FIXTURE, BILLING_PORTAL_SESSIONS_FIXTURE, SUBSCRIPTIONS_RETRIEVE_FIXTURE, SUBSCRIPTIONS_UPDATE_FIXTURE, REFUNDS_FIXTURE,
-  INVOICE_PAYMENTS_FIXTURE,
+  CHECKOUT_SESSIONS_FIXTURE, CHECKOUT_SESSIONS_EXPIRE_FIXTURE, CHECKOUT_SESSIONS_RETRIEVE_FIXTURE, BILLING_PORTAL_SESSIONS_FIXTURE,
+  SUBSCRIPTIONS_RETRIEVE_FIXTURE, SUBSCRIPTIONS_UPDATE_FIXTURE, SUBSCRIPTIONS_CANCEL_FIXTURE, REFUNDS_FIXTURE, INVOICE_PAYMENTS_FIXTURE,
 ];
 
 type Form = { [key: string]: FormValue };
@@ -84,8 +92,9 @@ function matchEndpoint(method: string, path: string): { fixture: FormEndpointFix
 }
 
 /**
- * A local stand-in for Stripe's API on 127.0.0.1 and a random port: POST /v1/checkout/sessions,
- * POST /v1/billing_portal/sessions, GET and POST /v1/subscriptions/:id, POST /v1/refunds and GET /v1/invoice_payments, checked against the documented parameters (stripe-fixtures/*.json, unknown
+ * A local stand-in for Stripe's API on 127.0.0.1 and a random port: POST /v1/checkout/sessions, GET
+ * /v1/checkout/sessions/:id, POST /v1/checkout/sessions/:id/expire, POST /v1/billing_portal/sessions, GET, POST and
+ * DELETE /v1/subscriptions/:id, POST /v1/refunds and GET /v1/invoice_payments, checked against the documented parameters (stripe-fixtures/*.json, unknown
  * parameters refused as Stripe refuses them) and answered with the documented objects; plus Stripe-signed webhook
  * deliveries built from the documented event payloads.
  */
@@ -95,6 +104,7 @@ export async function startFakeStripeServer(options: { secretKey?: string; webho
   const requests: ReceivedStripeRequest[] = [];
   const checkoutSessions = new Map<string, JsonObject>();
   const refunds: JsonObject[] = [];
+  const canceledSubscriptions: string[] = [];
   /** Paid Invoice Payment objects by invoice id, and the amount each PaymentIntent took, for refunds. */
   const invoicePayments = new Map<string, JsonObject>();
   const paymentIntentAmounts = new Map<string, number>();
@@ -142,6 +152,9 @@ export async function startFakeStripeServer(options: { secretKey?: string; webho
 
   function answer(fixture: FormEndpointFixture, form: Form, id: string | undefined): Reply {
     if (fixture === CHECKOUT_SESSIONS_FIXTURE) return ok(createCheckoutSession(form));
+    if (fixture === CHECKOUT_SESSIONS_EXPIRE_FIXTURE) return expireCheckoutSession(id ?? '');
+    if (fixture === CHECKOUT_SESSIONS_RETRIEVE_FIXTURE) return retrieveCheckoutSession(id ?? '');
+    if (fixture === SUBSCRIPTIONS_CANCEL_FIXTURE) return cancelSubscription(id ?? '');
     if (fixture === BILLING_PORTAL_SESSIONS_FIXTURE) return ok(createPortalSession(form));
     if (fixture === SUBSCRIPTIONS_UPDATE_FIXTURE) return updateSubscription(form, id ?? '');
     if (fixture === SUBSCRIPTIONS_RETRIEVE_FIXTURE) return retrieveSubscription(id ?? '');
@@ -158,6 +171,39 @@ export async function startFakeStripeServer(options: { secretKey?: string; webho
       ...(form.metadata === undefined ? {} : { metadata: stringMap(form.metadata) }),
     });
     return ok(subscription);
+  }
+
+  /** Documented: only an open session can be expired; expired, it can no longer be completed. */
+  function expireCheckoutSession(id: string): Reply {
+    const session = checkoutSessions.get(id);
+    if (!session) return missing('checkout.session', id);
+    if (session.status !== 'open') return notInState(`This Checkout Session is ${String(session.status)}: only a Checkout Session whose status is open can be expired.`);
+    Object.assign(session, { status: 'expired', url: null });
+    return ok(fillObject(CHECKOUT_SESSIONS_EXPIRE_FIXTURE.reply.example, sessionFields(session)));
+  }
+
+  function retrieveCheckoutSession(id: string): Reply {
+    const session = checkoutSessions.get(id);
+    return session ? ok(structuredClone(session)) : missing('checkout.session', id);
+  }
+
+  function cancelSubscription(id: string): Reply {
+    if (!id.startsWith('sub_')) return missing('subscription', id);
+    canceledSubscriptions.push(id);
+    return ok(fillObject(SUBSCRIPTIONS_CANCEL_FIXTURE.reply.example, { id, canceled_at: nowSeconds(), ended_at: nowSeconds() }));
+  }
+
+  function completeCheckout(sessionId: string, options: { subscriptionId: string; customerId?: string }): WebhookDelivery {
+    const session = checkoutSessions.get(sessionId);
+    if (!session) throw new Error(`No such Checkout Session: ${sessionId}`);
+    if (session.status !== 'open') throw new Error(`The Checkout Session ${sessionId} is ${String(session.status)} and cannot be paid`);
+    const invoice = `in_${randomBytes(12).toString('hex')}`;
+    const amount = typeof session.amount_total === 'number' ? session.amount_total : 0;
+    payInvoice(invoice, amount);
+    const customer = options.customerId ?? (typeof session.customer === 'string' ? session.customer : `cus_${randomBytes(8).toString('hex')}`);
+    Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: options.subscriptionId, customer, invoice, url: null });
+    const fields = Object.fromEntries(Object.entries(sessionFields(session)).map(([key, value]) => [`data.object.${key}`, value]));
+    return webhook('checkout.session.completed', fields);
   }
 
   function retrieveSubscription(id: string): Reply {
@@ -225,8 +271,10 @@ export async function startFakeStripeServer(options: { secretKey?: string; webho
       success_url: scalar(form.success_url),
       cancel_url: scalar(form.cancel_url),
       url: `https://checkout.stripe.com/c/pay/${id}`,
+      ...amountsOf(form),
     });
-    checkoutSessions.set(id, session);
+    // A copy: the session's later states must not change the reply saved for its idempotency key.
+    checkoutSessions.set(id, structuredClone(session));
     return session;
   }
 
@@ -270,6 +318,8 @@ export async function startFakeStripeServer(options: { secretKey?: string; webho
     requests,
     checkoutSessions,
     refunds,
+    canceledSubscriptions,
+    completeCheckout,
     payInvoice,
     webhook,
     redeliver: (delivery, signOptions) => ({ ...delivery, signatureHeader: sign(delivery.payload, signOptions) }),
@@ -315,6 +365,23 @@ function sendJson(response: ServerResponse, status: number, payload: unknown): v
   response.end(JSON.stringify(payload));
 }
 
+/** The fields of a session this fake sets (its id, state, amounts and what the request gave it). */
+function sessionFields(session: JsonObject): Record<string, JsonValue> {
+  const keys = ['id', 'status', 'payment_status', 'url', 'client_reference_id', 'customer', 'customer_email', 'metadata', 'mode', 'subscription', 'invoice',
+    'amount_subtotal', 'amount_total', 'created', 'expires_at', 'success_url', 'cancel_url'];
+  return Object.fromEntries(keys.map((key) => [key, session[key] ?? null]));
+}
+
+/** A session's amounts from its inline price (a Dashboard price's amount is not known here: the example's stays). */
+function amountsOf(form: Form): Record<string, JsonValue> {
+  const [item] = Array.isArray(form.line_items) ? form.line_items : [];
+  const priceData = typeof item === 'object' && !Array.isArray(item) ? item.price_data : undefined;
+  const unitAmount = typeof priceData === 'object' && !Array.isArray(priceData) ? scalar(priceData.unit_amount) : null;
+  if (unitAmount === null || typeof item !== 'object' || Array.isArray(item)) return {};
+  const amount = Number(unitAmount) * Number(scalar(item.quantity) ?? '1');
+  return { amount_subtotal: amount, amount_total: amount };
+}
+
 function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
@@ -325,6 +392,12 @@ function ok(body: JsonObject): Reply {
 
 function errorReply(status: number, details: { code: string; param: string; message: string }): Reply {
   return { status, body: { error: errorObject(details, ERRORS_FIXTURE.invalidRequest.type) } };
+}
+
+/** Stripe refusing a request the object's state does not allow: an invalid request (400), with no documented code. */
+function notInState(message: string): Reply {
+  const error = fillObject(ERRORS_FIXTURE.replyExample.error as JsonObject, { code: null, doc_url: null, message, param: null, type: ERRORS_FIXTURE.invalidRequest.type });
+  return { status: ERRORS_FIXTURE.invalidRequest.httpStatus, body: { error } };
 }
 
 /** Stripe's 404 for an id it does not know. */

@@ -83,9 +83,12 @@ function readFixture(name: string): unknown {
 }
 
 export const CHECKOUT_SESSIONS_FIXTURE = readFixture('checkout_sessions.json') as FormEndpointFixture;
+export const CHECKOUT_SESSIONS_EXPIRE_FIXTURE = readFixture('checkout_sessions_expire.json') as FormEndpointFixture;
+export const CHECKOUT_SESSIONS_RETRIEVE_FIXTURE = readFixture('checkout_sessions_retrieve.json') as FormEndpointFixture;
 export const BILLING_PORTAL_SESSIONS_FIXTURE = readFixture('billing_portal_sessions.json') as FormEndpointFixture;
 export const SUBSCRIPTIONS_UPDATE_FIXTURE = readFixture('subscriptions_update.json') as FormEndpointFixture;
 export const SUBSCRIPTIONS_RETRIEVE_FIXTURE = readFixture('subscriptions_retrieve.json') as FormEndpointFixture;
+export const SUBSCRIPTIONS_CANCEL_FIXTURE = readFixture('subscriptions_cancel.json') as FormEndpointFixture;
 export const REFUNDS_FIXTURE = readFixture('refunds.json') as FormEndpointFixture;
 export const INVOICE_PAYMENTS_FIXTURE = readFixture('invoice_payments.json') as FormEndpointFixture;
 export const ERRORS_FIXTURE = readFixture('errors.json') as ErrorsFixture;

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner.tsx';
-import { LoginPage, RegisterPage } from '../features/auth/index.ts';
+import { ForgotPasswordPage, LoginPage, RegisterPage, ResetPasswordPage } from '../features/auth/index.ts';
 import { ProtectedRoute } from './guards/ProtectedRoute.tsx';
 import { PublicOnlyRoute } from './guards/PublicOnlyRoute.tsx';
 import { AuthLayout } from './layouts/AuthLayout.tsx';
@@ -73,9 +73,16 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'login', element: <LoginPage /> },
               { path: 'register', element: <LazyPage page={RegisterPage} /> },
+              { path: 'forgot-password', element: <LazyPage page={ForgotPasswordPage} /> },
             ],
           },
         ],
+      },
+      {
+        // Outside the signed-out-only guard: an emailed link must open even in a browser that is still signed in.
+        path: 'tr?',
+        element: <AuthLayout />,
+        children: [{ path: 'reset-password', element: <LazyPage page={ResetPasswordPage} /> }],
       },
       {
         element: <Shell />,

@@ -82,3 +82,21 @@ export function parseMp3Frames(bytes: Uint8Array): Mp3FrameInfo {
     firstFrameOffset,
   };
 }
+
+/**
+ * How much of `bytes` is whole frames (after an ID3 tag at the start), for MP3 that arrives in pieces cut anywhere:
+ * the rest is kept for the next piece. `samples` counts the whole frames' samples; `sampleRate` is null before any.
+ */
+export function wholeMp3Frames(bytes: Uint8Array): { length: number; samples: number; sampleRate: number | null } {
+  const tagLength = skipId3(bytes);
+  if (tagLength > bytes.length) return { length: 0, samples: 0, sampleRate: null };
+  let offset = tagLength;
+  let samples = 0;
+  let sampleRate: number | null = null;
+  for (let header = readHeader(bytes, offset); header && offset + header.length <= bytes.length; header = readHeader(bytes, offset)) {
+    sampleRate ??= header.sampleRate;
+    samples += header.samplesPerFrame;
+    offset += header.length;
+  }
+  return { length: offset, samples, sampleRate };
+}

@@ -6,6 +6,8 @@ export type MusicErrorCode =
   | 'PROVIDER_AUTH'
   | 'PROVIDER_RATE_LIMIT'
   | 'PROVIDER_BALANCE'
+  /** The provider's usage limit for the account (waiting a moment does not help). */
+  | 'PROVIDER_USAGE_LIMIT'
   | 'PROVIDER_REJECTED'
   | 'PROVIDER_ERROR';
 

@@ -118,6 +118,16 @@ export type SpeechErrorCode =
   | 'PROVIDER_AUTH'
   | 'PROVIDER_QUOTA'
   | 'PROVIDER_RATE_LIMIT'
+  /** The provider's own usage limit for the account (not a rate: waiting a moment does not help). */
+  | 'PROVIDER_USAGE_LIMIT'
+  /** The provider's content policy refused the text or what it would have said. */
+  | 'PROVIDER_REJECTED'
+  /** Too much of the text is characters the provider cannot read. */
+  | 'TEXT_UNREADABLE'
+  /** The provider has no usable voice under this id (a cloned voice it deleted, for example). */
+  | 'PROVIDER_VOICE_UNAVAILABLE'
+  /** The provider refused the request's parameters (our mapping or configuration, e.g. a model it does not offer). */
+  | 'PROVIDER_INVALID_REQUEST'
   | 'PROVIDER_ERROR';
 
 export class SpeechError extends Error {

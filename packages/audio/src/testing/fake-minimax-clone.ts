@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { parseMp3Frames } from '../codec/mp3-frames.ts';
 import { readWavLayout } from '../decode/wav-reader.ts';
 import { hasContentType, parseJson, readBody, sendJson } from './fake-http.ts';
-import { errorReply, fillReply, minimaxStatus, validateAgainst, VOICE_CLONE_FIXTURE, type JsonObject } from './minimax-fixtures.ts';
+import { answerSpeech, T2A_METHOD, T2A_PATH, type FakeFailure, type SpeechRoute } from './fake-minimax-speech.ts';
+import { errorReply, fillReply, minimaxStatus, validateAgainst, VOICE_CLONE_FIXTURE, type JsonObject, type JsonValue } from './minimax-fixtures.ts';
 
 export interface ReceivedCloneRequest {
   method: string;
@@ -20,8 +21,14 @@ export interface FakeMiniMaxCloneServer {
   requests: ReceivedCloneRequest[];
   /** Voice ids cloned so far. */
   voices: Set<string>;
-  /** The next request gets this base_resp failure. */
+  /** Cloned voices a T2A call has used: MiniMax keeps these; the others it deletes after 168 hours. */
+  keptVoices: Set<string>;
+  /** The next clone or upload request gets this base_resp failure. */
   failNext(failure: { statusCode: number; statusMsg: string }): void;
+  /** The next T2A request (served here too, as MiniMax serves all under one host) gets this failure. */
+  failNextSpeech(failure: FakeFailure): void;
+  /** The next successful clone reply says input_sensitive this way (a flag or `{ type }`, both documented). */
+  sensitiveNext(value: boolean | JsonObject): void;
   close(): Promise<void>;
 }
 
@@ -38,7 +45,8 @@ export function validateCloneRequest(body: unknown): string[] {
  * A local stand-in for MiniMax's voice-clone endpoints on 127.0.0.1, driven by the documented examples and rules:
  * POST /v1/files/upload (multipart with purpose and file; the file must be mp3, m4a or wav, 10 s to 5 min, at most
  * 20 MB) and POST /v1/voice_clone (JSON with file_id and a valid, unused voice_id). It answers in the documented shape:
- * HTTP 200 with base_resp codes, a file object on upload, and a demo_audio link when preview text is given.
+ * HTTP 200 with base_resp codes, a file object on upload, and a demo_audio link when preview text is given. It also
+ * serves POST /v1/t2a_v2 for the voices cloned here (2054 for any other voice id) and records which were used.
  */
 export async function startFakeMiniMaxCloneServer(options: { apiKey?: string } = {}): Promise<FakeMiniMaxCloneServer> {
   const apiKey = options.apiKey ?? 'test-minimax-key';
@@ -46,6 +54,14 @@ export async function startFakeMiniMaxCloneServer(options: { apiKey?: string } =
   const failures: Array<{ statusCode: number; statusMsg: string }> = [];
   const files = new Map<number, { durationSeconds: number }>();
   const voices = new Set<string>();
+  const keptVoices = new Set<string>();
+  const sensitive: Array<boolean | JsonObject> = [];
+  const speech: SpeechRoute = {
+    apiKey,
+    failures: [],
+    checkVoice: (voiceId) => (voices.has(voiceId) ? null : 'voice_not_usable'),
+    onSpoken: (voiceId) => keptVoices.add(voiceId),
+  };
   let nextFileId = 380_000_000_000;
   let baseUrl = '';
 
@@ -59,6 +75,11 @@ export async function startFakeMiniMaxCloneServer(options: { apiKey?: string } =
     const record = (body: unknown): void => {
       requests.push({ method: request.method ?? '', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: request.headers, body });
     };
+    if (request.method === T2A_METHOD && url.pathname === T2A_PATH) {
+      const body = parseJson(raw);
+      record(body);
+      return answerSpeech(speech, request, response, body);
+    }
     const isUpload = request.method === UPLOAD_METHOD && url.pathname === UPLOAD_PATH;
     const isClone = request.method === CLONE_METHOD && url.pathname === CLONE_PATH;
     if (!isUpload && !isClone) {
@@ -114,10 +135,13 @@ export async function startFakeMiniMaxCloneServer(options: { apiKey?: string } =
     const seconds = file.durationSeconds.toFixed(1);
     if (file.durationSeconds < minSeconds) return statusReply('voice_duration_out_of_range', `${seconds} s is below the documented minimum of ${minSeconds} s`);
     if (file.durationSeconds > maxSeconds) return statusReply('voice_duration_out_of_range', `${seconds} s is above the documented maximum of ${maxSeconds} s`);
-    voices.add(voiceId);
+    const flag: JsonValue = sensitive.shift() ?? false;
+    const type = typeof flag === 'object' && flag !== null && !Array.isArray(flag) ? Number(flag.type ?? 0) : flag === true ? 1 : 0;
+    // A flagged sample makes no voice.
+    if (type === 0) voices.add(voiceId);
     return fillReply(CLONE.replyExample, {
-      input_sensitive: false,
-      input_sensitive_type: 0,
+      input_sensitive: flag,
+      input_sensitive_type: type,
       demo_audio: text ? `${baseUrl}/demo/${voiceId}.mp3` : '',
     });
   }
@@ -129,7 +153,10 @@ export async function startFakeMiniMaxCloneServer(options: { apiKey?: string } =
     apiKey,
     requests,
     voices,
+    keptVoices,
     failNext: (failure) => failures.push(failure),
+    failNextSpeech: (failure) => speech.failures.push(failure),
+    sensitiveNext: (value) => sensitive.push(value),
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
 }

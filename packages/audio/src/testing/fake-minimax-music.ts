@@ -17,7 +17,7 @@ export interface FakeMiniMaxMusicServer {
   baseUrl: string;
   apiKey: string;
   requests: ReceivedMusicRequest[];
-  /** Seconds of audio each reply carries. */
+  /** Seconds of audio each reply carries (MiniMax chooses the length; tests change it to say so). */
   songSeconds: number;
   /** The next generation request (or, for downloadStatus, the next download) fails this way. */
   failNext(failure: FakeMusicFailure): void;
@@ -43,7 +43,7 @@ export function validateMusicGenerationRequest(body: unknown): string[] {
  */
 export async function startFakeMiniMaxMusicServer(options: { apiKey?: string; songSeconds?: number } = {}): Promise<FakeMiniMaxMusicServer> {
   const apiKey = options.apiKey ?? 'test-minimax-music-key';
-  const songSeconds = options.songSeconds ?? 3;
+  const song = { seconds: options.songSeconds ?? 3 };
   const requests: ReceivedMusicRequest[] = [];
   const failures: FakeMusicFailure[] = [];
   const files = new Map<string, Uint8Array>();
@@ -78,6 +78,7 @@ export async function startFakeMiniMaxMusicServer(options: { apiKey?: string; so
     const defaults = MUSIC_FIXTURE.request.example.audio_setting as { sample_rate: number; bitrate: number };
     const sampleRate = body.audio_setting?.sample_rate ?? defaults.sample_rate;
     const bitrate = body.audio_setting?.bitrate ?? defaults.bitrate;
+    const songSeconds = song.seconds;
     const mp3 = await chordMp3(songSeconds, sampleRate, bitrate);
     let audio = Buffer.from(mp3).toString('hex');
     if (body.output_format === 'url') {
@@ -112,7 +113,12 @@ export async function startFakeMiniMaxMusicServer(options: { apiKey?: string; so
     baseUrl,
     apiKey,
     requests,
-    songSeconds,
+    get songSeconds() {
+      return song.seconds;
+    },
+    set songSeconds(seconds: number) {
+      song.seconds = seconds;
+    },
     failNext: (failure) => failures.push(failure),
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { encodeMp3, MP3_BITRATES, type Mp3Bitrate } from '../codec/mp3.ts';
 import { hasContentType, parseJson, readBody, sendJson } from './fake-http.ts';
-import { errorReply, fillReply, minimaxStatus, T2A_FIXTURE, validateAgainst } from './minimax-fixtures.ts';
+import { errorReply, fillReply, minimaxStatus, T2A_FIXTURE, validateAgainst, type JsonObject } from './minimax-fixtures.ts';
 
 export interface ReceivedRequest {
   method: string;
@@ -18,9 +18,19 @@ export interface FakeMiniMaxServer {
   baseUrl: string;
   apiKey: string;
   requests: ReceivedRequest[];
-  /** The next request gets this failure instead of audio. */
+  /** The next request gets this failure instead of audio (queued: call it twice to fail two requests). */
   failNext(failure: FakeFailure): void;
   close(): Promise<void>;
+}
+
+/** How a speech reply is shaped: the fake answers t2a_v2 alone, and the clone fake mounts it beside its own routes. */
+export interface SpeechRoute {
+  apiKey: string;
+  failures: FakeFailure[];
+  /** base_resp failure name (error-codes.json) for a voice id this server does not know, or null when it knows it. */
+  checkVoice?: (voiceId: string) => string | null;
+  /** Called with the voice id of every request that was answered with audio. */
+  onSpoken?: (voiceId: string) => void;
 }
 
 const [method, path] = T2A_FIXTURE.endpoint.split(' ');
@@ -29,21 +39,44 @@ const [method, path] = T2A_FIXTURE.endpoint.split(' ');
 export function validateSpeechRequest(body: unknown): string[] {
   const problems = validateAgainst(T2A_FIXTURE.request.fields, body);
   if (problems.length > 0 || typeof body !== 'object' || body === null) return problems;
-  const { stream, audio_setting: audio } = body as { stream?: boolean; audio_setting?: { format?: string } };
-  if (stream === true) problems.push('the fake only serves stream: false');
+  const { audio_setting: audio } = body as { audio_setting?: { format?: string } };
   if (audio?.format !== undefined && audio.format !== 'mp3') problems.push('the fake only serves audio_setting.format mp3');
   return problems;
 }
 
+export const T2A_METHOD = method;
+export const T2A_PATH = path;
+
+/**
+ * Answers one POST /v1/t2a_v2 whose body is already read: HTTP 200 with base_resp error codes, hex-encoded MP3 (a
+ * tone whose length follows the text and speed) with extra_info, or with `stream: true` the same audio as server-sent
+ * events cut at arbitrary bytes, as MiniMax's stream does.
+ */
+export async function answerSpeech(route: SpeechRoute, request: IncomingMessage, response: ServerResponse, body: unknown): Promise<void> {
+  const failure = route.failures.shift();
+  if (failure && 'httpStatus' in failure) return sendJson(response, failure.httpStatus, { error: 'fake HTTP failure' });
+  if (failure) return sendJson(response, 200, errorReply(failure.statusCode, failure.statusMsg));
+  if (request.headers.authorization !== `Bearer ${route.apiKey}`) return sendStatus(response, 'not_authorized');
+  if (!hasContentType(request, T2A_FIXTURE.request.contentType)) return sendStatus(response, 'invalid_params', `content-type must be ${T2A_FIXTURE.request.contentType}`);
+  const problems = validateSpeechRequest(body);
+  if (problems.length > 0) return sendStatus(response, 'invalid_params', problems.join('; '));
+  const speech = body as SpeechBody;
+  const unknownVoice = route.checkVoice?.(speech.voice_setting.voice_id) ?? null;
+  if (unknownVoice) return sendStatus(response, unknownVoice, speech.voice_setting.voice_id);
+  const { reply, mp3 } = await speechReply(speech);
+  route.onSpoken?.(speech.voice_setting.voice_id);
+  if (speech.stream !== true) return sendJson(response, 200, reply);
+  sendEvents(response, streamEvents(reply, mp3, speech.stream_options?.exclude_aggregated_audio === true));
+}
+
 /**
  * A local stand-in for MiniMax's POST /v1/t2a_v2 on 127.0.0.1 and a random port. It checks requests against the
- * documented fields and answers in the documented shape: HTTP 200 with base_resp error codes, or hex-encoded MP3 (a
- * tone whose length follows the text and speed) with extra_info.
+ * documented fields and answers in the documented shapes (see `answerSpeech`).
  */
 export async function startFakeMiniMaxServer(options: { apiKey?: string } = {}): Promise<FakeMiniMaxServer> {
   const apiKey = options.apiKey ?? 'test-minimax-key';
   const requests: ReceivedRequest[] = [];
-  const failures: FakeFailure[] = [];
+  const route: SpeechRoute = { apiKey, failures: [] };
   const server = createServer((request, response) => {
     void handle(request, response).catch((error: unknown) => sendJson(response, 500, errorReply(minimaxStatus('unknown_error').code, String(error))));
   });
@@ -53,14 +86,7 @@ export async function startFakeMiniMaxServer(options: { apiKey?: string } = {}):
     const body = parseJson(await readBody(request));
     requests.push({ method: request.method ?? '', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: request.headers, body });
     if (request.method !== method || url.pathname !== path) return sendJson(response, 404, { error: 'not found' });
-    const failure = failures.shift();
-    if (failure && 'httpStatus' in failure) return sendJson(response, failure.httpStatus, { error: 'fake HTTP failure' });
-    if (failure) return sendJson(response, 200, errorReply(failure.statusCode, failure.statusMsg));
-    if (request.headers.authorization !== `Bearer ${apiKey}`) return sendStatus(response, 'not_authorized');
-    if (!hasContentType(request, T2A_FIXTURE.request.contentType)) return sendStatus(response, 'invalid_params', `content-type must be ${T2A_FIXTURE.request.contentType}`);
-    const problems = validateSpeechRequest(body);
-    if (problems.length > 0) return sendStatus(response, 'invalid_params', problems.join('; '));
-    sendJson(response, 200, await speechReply(body as SpeechBody));
+    await answerSpeech(route, request, response, body);
   }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -69,12 +95,12 @@ export async function startFakeMiniMaxServer(options: { apiKey?: string } = {}):
     baseUrl: `http://127.0.0.1:${port}`,
     apiKey,
     requests,
-    failNext: (failure) => failures.push(failure),
+    failNext: (failure) => route.failures.push(failure),
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
 }
 
-function sendStatus(response: ServerResponse, name: string, detail?: string): void {
+export function sendStatus(response: ServerResponse, name: string, detail?: string): void {
   const status = minimaxStatus(name);
   sendJson(response, 200, errorReply(status.code, detail ? `${status.message}, ${detail}` : status.message));
 }
@@ -82,11 +108,38 @@ function sendStatus(response: ServerResponse, name: string, detail?: string): vo
 /** A validated request: the fields the reply depends on, with the documented defaults where left out. */
 interface SpeechBody {
   text: string;
-  voice_setting: { speed?: number; vol?: number };
+  stream?: boolean;
+  stream_options?: { exclude_aggregated_audio?: boolean };
+  voice_setting: { voice_id: string; speed?: number; vol?: number };
   audio_setting?: { sample_rate?: number; bitrate?: number; channel?: number };
 }
 
-async function speechReply(body: SpeechBody): Promise<ReturnType<typeof fillReply>> {
+/** The stream's events: the audio in three pieces cut mid-frame, then the documented final event. */
+function streamEvents(reply: JsonObject, mp3: Uint8Array, excludeAggregated: boolean): JsonObject[] {
+  const stream = T2A_FIXTURE.streamReply;
+  if (!stream) throw new Error('t2a_v2.json documents no stream reply');
+  const cuts = [0, Math.floor(mp3.length / 3) + 1, Math.floor((2 * mp3.length) / 3) + 7, mp3.length];
+  const pieces = cuts.slice(1).map((end, index) => fillReply(stream.chunkExample, {
+    'data.audio': Buffer.from(mp3.subarray(cuts[index] ?? 0, end)).toString('hex'),
+    'data.status': 1,
+    trace_id: String(reply.trace_id),
+  }));
+  const final = fillReply(stream.finalExample, {
+    'data.audio': excludeAggregated ? '' : Buffer.from(mp3).toString('hex'),
+    'data.status': 2,
+    extra_info: reply.extra_info ?? null,
+    trace_id: String(reply.trace_id),
+  });
+  return [...pieces, final];
+}
+
+function sendEvents(response: ServerResponse, events: JsonObject[]): void {
+  response.writeHead(200, { 'Content-Type': T2A_FIXTURE.streamReply?.contentType ?? 'text/event-stream' });
+  for (const event of events) response.write(`data: ${JSON.stringify(event)}\n\n`);
+  response.end();
+}
+
+async function speechReply(body: SpeechBody): Promise<{ reply: JsonObject; mp3: Uint8Array }> {
   const defaults = T2A_FIXTURE.request.example.audio_setting as { sample_rate: number; bitrate: number; channel: number };
   const sampleRate = body.audio_setting?.sample_rate ?? defaults.sample_rate;
   const bitrate = body.audio_setting?.bitrate ?? defaults.bitrate;
@@ -95,7 +148,7 @@ async function speechReply(body: SpeechBody): Promise<ReturnType<typeof fillRepl
   const tone = syllableTone(seconds, sampleRate, Math.min(1, body.voice_setting.vol ?? 1) * 0.3);
   const kbps = bitrate / 1000;
   const mp3 = await encodeMp3(tone, { sampleRate, bitrate: (MP3_BITRATES as readonly number[]).includes(kbps) ? (kbps as Mp3Bitrate) : 128 });
-  return fillReply(T2A_FIXTURE.reply.example, {
+  const reply = fillReply(T2A_FIXTURE.reply.example, {
     'data.audio': Buffer.from(mp3).toString('hex'),
     'data.status': 2,
     'extra_info.audio_length': Math.round(seconds * 1000),
@@ -108,6 +161,7 @@ async function speechReply(body: SpeechBody): Promise<ReturnType<typeof fillRepl
     'extra_info.audio_channel': 1,
     trace_id: `fake-${Date.now().toString(16)}`,
   });
+  return { reply, mp3 };
 }
 
 /** A 220 Hz tone pulsed four times a second, so the audio is clearly not silence. */

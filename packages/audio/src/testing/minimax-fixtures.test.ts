@@ -37,6 +37,25 @@ describe('MiniMax fixtures', () => {
     expect(validateAgainst(VOICE_CLONE_FIXTURE.clone.fields, previewWithoutModel)).toEqual(['model is required']);
   });
 
+  it('reject what the reference rejects: retired or unlisted models, "neutral", is_instrumental off music-2.6, music-1.5 without lyrics', () => {
+    const speech = T2A_FIXTURE.request.example;
+    expect(validateSpeechRequest({ ...speech, model: 'speech-2.5-hd-preview' })).toEqual([expect.stringContaining('model must be one of')]);
+    expect(validateSpeechRequest({ ...speech, voice_setting: { ...(speech.voice_setting as object), emotion: 'neutral' } }))
+      .toEqual([expect.stringContaining('voice_setting.emotion must be one of')]);
+    const { lyrics: _lyrics, ...promptOnly } = MUSIC_FIXTURE.request.example;
+    const music = (body: object) => validateAgainst(MUSIC_FIXTURE.request.fields, body);
+    expect(music({ ...promptOnly, model: 'music-2.6', is_instrumental: true })).toEqual([]);
+    expect(music({ ...promptOnly, model: 'music-2.5', is_instrumental: true })).toEqual(['is_instrumental is only accepted with model music-2.6']);
+    expect(music({ ...promptOnly, model: 'music-1.5', is_instrumental: true })).toEqual([
+      'lyrics is required with model music-1.5',
+      'is_instrumental is only accepted with model music-2.6',
+    ]);
+    expect(music({ ...promptOnly, model: 'music-1.5', lyrics_optimizer: true })).toEqual(['lyrics is required with model music-1.5']);
+    expect(music({ ...MUSIC_FIXTURE.request.example, model: 'music-1.5' })).toEqual([]);
+    const clone = VOICE_CLONE_FIXTURE.clone;
+    expect(validateAgainst(clone.fields, { ...clone.example, model: 'speech-2.5-hd-preview' })).toEqual([expect.stringContaining('model must be one of')]);
+  });
+
   it('shape replies only with documented fields', () => {
     expect(fillReply(T2A_FIXTURE.reply.example, { 'extra_info.audio_length': 1 })).toMatchObject({ extra_info: { audio_length: 1 } });
     expect(() => fillReply(T2A_FIXTURE.reply.example, { 'extra_info.duration': 1 })).toThrow('not in MiniMax');
@@ -72,6 +91,28 @@ describe('the fakes answer the documented example requests with the documented r
     const reply = await post(`${speech.baseUrl}/v1/t2a_v2`, speech.apiKey, T2A_FIXTURE.request.example);
     expect(keyPaths(reply)).toEqual(keyPaths(T2A_FIXTURE.reply.example));
     expect(reply.base_resp).toEqual({ status_code: 0, status_msg: 'success' });
+  });
+
+  it('t2a_v2 in stream mode: pieces with status 1, then the final event with extra_info', async () => {
+    const response = await fetch(`${speech.baseUrl}/v1/t2a_v2`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${speech.apiKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...T2A_FIXTURE.request.example, stream: true }),
+    });
+    expect(response.headers.get('content-type')).toBe('text/event-stream');
+    const events = (await response.text()).split('\n\n').filter(Boolean).map((event) => JSON.parse(event.replace(/^data: /, '')) as { [key: string]: JsonValue });
+    const stream = T2A_FIXTURE.streamReply;
+    if (!stream) throw new Error('t2a_v2.json documents a stream reply');
+    const last = events.pop();
+    expect(events.length).toBeGreaterThan(0);
+    for (const event of events) {
+      expect(keyPaths(event)).toEqual(keyPaths(stream.chunkExample));
+      expect(event.data).toMatchObject({ status: 1, audio: expect.stringMatching(/^[0-9a-f]+$/) });
+    }
+    expect(keyPaths(last)).toEqual(keyPaths(stream.finalExample));
+    // Without exclude_aggregated_audio the last event repeats the whole audio, as MiniMax documents.
+    const pieces = events.map((event) => (event.data as { audio: string }).audio).join('');
+    expect((last?.data as { audio: string; status: number })).toEqual({ audio: pieces, status: 2 });
   });
 
   it('music_generation', async () => {

@@ -14,6 +14,10 @@ export interface FieldRule {
   requiredUnless?: string[];
   /** Required when this sibling field is present. */
   requiredWith?: string;
+  /** Required, whatever else is set, when the sibling `model` is one of these (or a variant such as `music-1.5-x`). */
+  requiredForModels?: string[];
+  /** Accepted only when the sibling `model` is one of these (or a variant of one). */
+  onlyForModels?: string[];
   enum?: Array<string | number>;
   min?: number;
   max?: number;
@@ -33,6 +37,8 @@ export interface JsonEndpointFixture {
   source: string;
   request: { contentType: string; example: JsonObject; fields: Record<string, FieldRule> };
   reply: { example: JsonObject };
+  /** The server-sent events a `stream: true` request gets (t2a_v2). */
+  streamReply?: { contentType: string; chunkExample: JsonObject; finalExample: JsonObject };
 }
 
 export interface VoiceCloneFixture {
@@ -46,7 +52,15 @@ export interface VoiceCloneFixture {
     };
     replyExample: JsonObject;
   };
-  clone: { endpoint: string; contentType: string; example: JsonObject; fields: Record<string, FieldRule>; replyExample: JsonObject };
+  clone: {
+    endpoint: string;
+    contentType: string;
+    example: JsonObject;
+    fields: Record<string, FieldRule>;
+    replyExample: JsonObject;
+    /** input_sensitive's other documented form: an object whose type 0 means not sensitive. */
+    sensitiveObjectExample: JsonObject;
+  };
 }
 
 export interface ErrorCodesFixture {
@@ -94,6 +108,12 @@ function isTrue(body: Record<string, unknown>, names: string[] | undefined): boo
   return (names ?? []).some((name) => body[name] === true);
 }
 
+/** `music-2.6` covers `music-2.6` and its variants (`music-2.6-free`), never `music-2.60`. */
+function modelIn(body: Record<string, unknown>, models: string[] | undefined): boolean {
+  const model = body.model;
+  return typeof model === 'string' && (models ?? []).some((listed) => model === listed || model.startsWith(`${listed}-`));
+}
+
 /** Every way `body` departs from the documented fields: unknown fields, missing required ones, wrong types and ranges. */
 export function validateAgainst(fields: Record<string, FieldRule>, body: unknown, path = ''): string[] {
   if (!isObject(body)) return [`${path || 'body'} must be a JSON object`];
@@ -106,8 +126,13 @@ export function validateAgainst(fields: Record<string, FieldRule>, body: unknown
     const name = `${path}${key}`;
     if (value === undefined) {
       const required = (rule.requiredUnless ? !isTrue(body, rule.requiredUnless) : rule.required === true)
-        || (rule.requiredWith !== undefined && body[rule.requiredWith] !== undefined);
-      if (required) problems.push(`${name} is required`);
+        || (rule.requiredWith !== undefined && body[rule.requiredWith] !== undefined)
+        || modelIn(body, rule.requiredForModels);
+      if (required) problems.push(rule.requiredForModels && modelIn(body, rule.requiredForModels) ? `${name} is required with model ${String(body.model)}` : `${name} is required`);
+      continue;
+    }
+    if (rule.onlyForModels && !modelIn(body, rule.onlyForModels)) {
+      problems.push(`${name} is only accepted with model ${rule.onlyForModels.join(', ')}`);
       continue;
     }
     problems.push(...valueProblems(name, rule, value));

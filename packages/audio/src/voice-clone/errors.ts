@@ -15,6 +15,8 @@ export type VoiceCloneErrorCode =
   | 'PROVIDER_AUTH'
   | 'PROVIDER_QUOTA'
   | 'PROVIDER_RATE_LIMIT'
+  /** The provider's usage limit for the account (waiting a moment does not help). */
+  | 'PROVIDER_USAGE_LIMIT'
   /** The account may not clone voices (MiniMax requires identity verification first). */
   | 'PROVIDER_FORBIDDEN'
   | 'PROVIDER_ERROR';

@@ -25,13 +25,18 @@ export interface VoiceCloneRequest {
   optimizeAccent?: boolean;
   /** When given, the provider renders this text with the new voice as a preview. */
   previewText?: string;
+  /**
+   * The voice id belongs to this piece of work alone (a job's own id): if the provider already has it, an earlier
+   * attempt of the same work made it, so it counts as cloned instead of failing as taken forever.
+   */
+  ownsVoiceId?: boolean;
   signal?: AbortSignal;
 }
 
 export type ClonePreview =
   | { kind: 'pcm'; samples: Float32Array; sampleRate: number }
-  /** MiniMax returns a link to its demo audio. */
-  | { kind: 'url'; url: string };
+  /** A cloud provider's own rendering, stored as it is. */
+  | { kind: 'mp3'; bytes: Uint8Array; sampleRate: number; durationSeconds: number };
 
 export interface ClonedVoice {
   provider: VoiceCloneProviderName;

@@ -36,6 +36,9 @@ export const AUTH_SUCCESS_MESSAGES = {
   profileUpdated: 'Profile updated successfully',
   passwordChanged: 'Password changed successfully',
   loggedOut: 'Logged out',
+  /** The same reply whether or not the email has an account, so the form cannot be used to find accounts. */
+  resetLinkRequested: 'If an account exists for this email, a link to reset its password is on its way.',
+  passwordReset: 'Your password has been reset. Sign in with your new password.',
 } as const;
 
 /** Server-side failure texts of section 8. */
@@ -47,4 +50,5 @@ export const AUTH_FAILURE_MESSAGES = {
   profileUpdateFailed: 'Failed to update profile',
   passwordChangeFailed: 'Failed to change password',
   currentPasswordWrong: 'Current password is incorrect',
+  resetLinkInvalid: 'This password reset link is invalid, has expired or was already used. Request a new one.',
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PREFERENCE_LIMITS, RECENT_VOICES_MAX } from '../constants.ts';
+import { LANGUAGES, PREFERENCE_LIMITS, RECENT_VOICES_MAX } from '../constants.ts';
 import { plainString } from '../validation/text.ts';
 import { voiceSettingsSchema } from './tts.ts';
 
@@ -23,6 +23,8 @@ export const preferencesSchema = z.object({
     sidebarCollapsed: z.boolean(),
     /** A page of the app by its path slug, e.g. 'text-to-speech'. */
     defaultPage: plainString().regex(/^[a-z][a-z0-9-]*$/, 'Unknown page').max(PREFERENCE_LIMITS.pageSlugMaxLength),
+    /** The interface language the user chose last; emails (password reset) are written in it. Unset: English. */
+    language: z.enum(LANGUAGES).optional(),
   }),
   notifications: z.object({
     browserNotifications: z.boolean(),

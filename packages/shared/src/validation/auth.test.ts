@@ -87,15 +87,16 @@ describe('settings', () => {
     });
   });
 
-  it('needs the current password, a new one of 6 or more, and a matching confirmation', () => {
-    expect(formErrors(changePasswordRequestSchema, { currentPassword: '', newPassword: '12345' })).toEqual({
+  it('needs the current password, a new one under the registration rules, and a matching confirmation', () => {
+    expect(formErrors(changePasswordRequestSchema, { currentPassword: '', newPassword: 'abcdef' })).toEqual({
       currentPassword: 'Current password is required',
-      newPassword: 'Password must be at least 6 characters',
+      newPassword: 'Password must be at least 12 characters long',
     });
+    const strong = 'Sunny-Meadow-42!';
     expect(
-      formErrors(changePasswordFormSchema, { currentPassword: 'old', newPassword: 'secret1', confirmPassword: 'secret2' }),
+      formErrors(changePasswordFormSchema, { currentPassword: 'old', newPassword: strong, confirmPassword: `${strong}x` }),
     ).toEqual({ confirmPassword: 'Passwords do not match' });
-    expect(changePasswordFormSchema.safeParse({ currentPassword: 'old', newPassword: 'secret1', confirmPassword: 'secret1' }).success).toBe(true);
+    expect(changePasswordFormSchema.safeParse({ currentPassword: 'old', newPassword: strong, confirmPassword: strong }).success).toBe(true);
   });
 });
 

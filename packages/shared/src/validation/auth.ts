@@ -3,7 +3,7 @@ import { plainString } from './text.ts';
 import { VALIDATION_MESSAGES as M } from './messages.ts';
 import { emailSchema } from './email.ts';
 import { nameSchema } from './name.ts';
-import { loginPasswordSchema, registrationPasswordSchema, settingsPasswordSchema } from './password.ts';
+import { loginPasswordSchema, newPasswordSchema, registrationPasswordSchema } from './password.ts';
 
 /** Body of POST /auth/login. */
 export const loginRequestSchema = z.object({
@@ -51,7 +51,7 @@ export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 /** Body of PUT /auth/change-password. */
 export const changePasswordRequestSchema = z.object({
   currentPassword: plainString({ error: M.currentPasswordRequired }).min(1, M.currentPasswordRequired),
-  newPassword: settingsPasswordSchema,
+  newPassword: newPasswordSchema,
 });
 export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 
@@ -65,6 +65,29 @@ export const changePasswordFormSchema = changePasswordRequestSchema
     path: ['confirmPassword'],
   });
 export type ChangePasswordForm = z.input<typeof changePasswordFormSchema>;
+
+/** Body of POST /auth/forgot-password. */
+export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
+
+/** Body of POST /auth/reset-password: the token of the emailed link and the new password. */
+export const resetPasswordRequestSchema = z.object({
+  token: plainString({ error: M.resetTokenRequired }).min(1, M.resetTokenRequired).max(200, M.resetTokenRequired),
+  password: newPasswordSchema,
+});
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
+
+/** The reset page's form: the new password and its confirmation (the token comes from the link). */
+export const resetPasswordFormSchema = z
+  .object({
+    password: newPasswordSchema,
+    confirmPassword: z.string({ error: M.confirmPasswordRequired }).min(1, M.confirmPasswordRequired),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: M.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordForm = z.input<typeof resetPasswordFormSchema>;
 
 /**
  * Per-field messages of a failed parse, first message per field first: `{ email: ['Invalid email format'] }`.

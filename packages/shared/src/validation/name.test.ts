@@ -7,7 +7,7 @@ function firstMessage(input: unknown): string | undefined {
 }
 
 describe('nameSchema', () => {
-  it.each(['Ada Lovelace', 'Şükrü Öztürk', 'İlkay Gündoğan', 'Çağla Işık', "O'Brien", 'Jean-Luc Picard', 'Zoë', 'Al'])('accepts %j', (name) => {
+  it.each(['Ada Lovelace', 'Şükrü Öztürk', 'İlkay Gündoğan', 'Çağla Işık', "O'Brien", 'Jean-Luc Picard', 'Zoë', 'Al', 'J. R. R. Tolkien', 'Dr. Ada Lovelace', 'Martin Luther King Jr.'])('accepts %j', (name) => {
     expect(nameSchema.parse(name)).toBe(name);
   });
 
@@ -26,6 +26,8 @@ describe('nameSchema', () => {
     ['Ada_Lovelace', 'Name contains invalid characters'],
     ['<script>', 'Name contains invalid characters'],
     ['ada@example.com', 'Name contains invalid characters'],
+    ['..', 'Name contains invalid characters'],
+    ["-'.", 'Name contains invalid characters'],
   ])('%j: %s', (input, message) => {
     expect(firstMessage(input)).toBe(message);
   });

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   isTooWeak,
   loginPasswordSchema,
+  newPasswordSchema,
   passwordStrength,
   registrationPasswordProblem,
   registrationPasswordSchema,
-  settingsPasswordSchema,
 } from './password.ts';
 
 function firstMessage(schema: { safeParse(input: unknown): { success: boolean; error?: { issues: { message: string }[] } } }, input: unknown) {
@@ -66,10 +66,11 @@ describe('login and settings passwords', () => {
     expect(loginPasswordSchema.parse('x')).toBe('x');
   });
 
-  it('settings needs at least 6 characters', () => {
-    expect(firstMessage(settingsPasswordSchema, '')).toBe('Password is required');
-    expect(firstMessage(settingsPasswordSchema, '12345')).toBe('Password must be at least 6 characters');
-    expect(settingsPasswordSchema.parse('123456')).toBe('123456');
+  it('a new password in settings or from a reset link follows the registration rules', () => {
+    expect(firstMessage(newPasswordSchema, '')).toBe('Password is required');
+    expect(firstMessage(newPasswordSchema, 'abcdef')).toBe('Password must be at least 12 characters long');
+    expect(firstMessage(newPasswordSchema, 'abcdefghijkl')).toBe('Password must contain at least one uppercase letter');
+    expect(newPasswordSchema.parse('Sunny-Meadow-42!')).toBe('Sunny-Meadow-42!');
   });
 });
 

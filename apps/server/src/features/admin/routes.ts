@@ -7,6 +7,8 @@ import {
   adminGrantRequestSchema,
   adminPlanParamsSchema,
   adminPlanPatchSchema,
+  adminResetLinkReplySchema,
+  adminResetLinkRequestSchema,
   adminUsersQuerySchema,
   adminUsersReplySchema,
 } from './schemas.ts';
@@ -43,6 +45,22 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await service.grantCredits(request.body)),
+  );
+
+  app.post(
+    '/admin/users/reset-link',
+    {
+      schema: {
+        ...common,
+        summary: 'A single-use password reset link (30 minutes) for the account with this email, to hand over by hand',
+        body: adminResetLinkRequestSchema,
+        response: { 200: successEnvelope(adminResetLinkReplySchema), ...errorReplies },
+      },
+    },
+    // The operator is authenticated, so the address they reached the server at may start the link when PUBLIC_URL
+    // is not set.
+    async (request) =>
+      ok(await service.resetLink(request.body.email, app.config.mail.publicUrl ?? `${request.protocol}://${request.host}`)),
   );
 
   app.get(

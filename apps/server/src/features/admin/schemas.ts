@@ -28,6 +28,12 @@ export type AdminGrantRequest = z.input<typeof adminGrantRequestSchema>;
 
 export const adminGrantReplySchema = z.object({ user: adminUserSchema, granted: z.number().int() });
 
+export const adminResetLinkRequestSchema = z.object({ email: emailSchema });
+
+/** A password reset link for the operator to hand over (servers without SMTP_URL cannot email it). */
+export const adminResetLinkReplySchema = z.object({ email: z.string(), url: z.string(), expiresAt: z.string() });
+export type AdminResetLinkReply = z.infer<typeof adminResetLinkReplySchema>;
+
 export const adminPlanParamsSchema = z.object({ name: z.enum(PLAN_TIERS) });
 
 const money = z.number().min(0).max(1_000_000);

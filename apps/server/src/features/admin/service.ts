@@ -4,11 +4,12 @@ import { yearlyPriceCents } from '../../db/plan-seeds.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { CreditService } from '../../lib/credit-service.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
+import { accountLanguage, issueResetLink } from '../../lib/password-reset/reset-links.ts';
 import { listPlans, planFromRow } from '../../lib/plan-catalog.ts';
 import { findPlanRow, type PlanRow } from '../../lib/plan-repository.ts';
 import type { RealtimeHub } from '../../lib/realtime-hub.ts';
 import { AdminRepository } from './repository.ts';
-import type { AdminGrantRequest, AdminPlanPatch, AdminUser } from './schemas.ts';
+import type { AdminGrantRequest, AdminPlanPatch, AdminResetLinkReply, AdminUser } from './schemas.ts';
 
 export interface AdminServiceDeps {
   db: Database;
@@ -46,6 +47,15 @@ export class AdminService {
       request.reason ?? 'Granted by the operator',
     );
     return { user: { ...user, credits: balance }, granted: request.amount };
+  }
+
+  /** A single-use, 30-minute password reset link for the account, in its language, starting with `baseUrl`. */
+  async resetLink(email: string, baseUrl: string): Promise<AdminResetLinkReply> {
+    const user = await this.#repository.findUserByEmail(email);
+    if (!user) throw new AppError('NOT_FOUND', `No account uses ${email}`);
+    const language = await accountLanguage(this.deps.db, this.deps.clock, user.id);
+    const link = await issueResetLink(this.deps.db, this.deps.clock, { userId: user.id, baseUrl, language });
+    return { email: user.email, url: link.url, expiresAt: link.expiresAt.toISOString() };
   }
 
   /** Applies the patch and tells every signed-in client (plan_updated) so pricing pages refresh. */

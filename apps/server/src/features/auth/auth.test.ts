@@ -224,7 +224,7 @@ describe('PUT /api/auth/change-password', () => {
       method: 'PUT',
       url: '/api/auth/change-password',
       token: user.session.accessToken,
-      body: { currentPassword: user.password, newPassword: 'simple' },
+      body: { currentPassword: user.password, newPassword: 'Harbor-Light-64!' },
     });
     expect(reply.statusCode).toBe(200);
     expect(dataOf<MessageReply>(reply)).toEqual({ message: 'Password changed successfully' });
@@ -235,7 +235,7 @@ describe('PUT /api/auth/change-password', () => {
 
     const oldLogin = await t.request({ method: 'POST', url: '/api/auth/login', body: { email: user.email, password: user.password } });
     expect(oldLogin.statusCode).toBe(401);
-    const newLogin = await t.request({ method: 'POST', url: '/api/auth/login', body: { email: user.email, password: 'simple' } });
+    const newLogin = await t.request({ method: 'POST', url: '/api/auth/login', body: { email: user.email, password: 'Harbor-Light-64!' } });
     expect(newLogin.statusCode).toBe(200);
   });
 
@@ -245,7 +245,7 @@ describe('PUT /api/auth/change-password', () => {
       method: 'PUT',
       url: '/api/auth/change-password',
       token: user.session.accessToken,
-      body: { currentPassword: 'Not-The-Password-1!', newPassword: 'another-one' },
+      body: { currentPassword: 'Not-The-Password-1!', newPassword: 'Another-Harbor-65!' },
     });
     expect(reply.statusCode).toBe(400);
     expect(errorOf(reply)).toEqual({
@@ -256,15 +256,21 @@ describe('PUT /api/auth/change-password', () => {
     });
   });
 
-  it('needs a new password of at least 6 characters', async () => {
+  it('holds the new password to the registration rules (abcdef used to pass)', async () => {
     const user = await t.register();
-    const reply = await t.request({
-      method: 'PUT',
-      url: '/api/auth/change-password',
-      token: user.session.accessToken,
-      body: { currentPassword: user.password, newPassword: '12345' },
+    const change = (newPassword: string) =>
+      t.request({
+        method: 'PUT',
+        url: '/api/auth/change-password',
+        token: user.session.accessToken,
+        body: { currentPassword: user.password, newPassword },
+      });
+    const short = await change('abcdef');
+    expect(short.statusCode).toBe(400);
+    expect(errorOf(short).details).toEqual({ fields: { newPassword: ['Password must be at least 12 characters long'] } });
+    expect(errorOf(await change('abcdefghijkl')).details).toEqual({
+      fields: { newPassword: ['Password must contain at least one uppercase letter'] },
     });
-    expect(reply.statusCode).toBe(400);
-    expect(errorOf(reply).details).toEqual({ fields: { newPassword: ['Password must be at least 6 characters'] } });
+    expect((await change('Quiet-River-73?')).statusCode).toBe(200);
   });
 });

@@ -94,6 +94,7 @@ describe('login limit: 5 failed attempts per 15 minutes per email', () => {
       expect(reply.statusCode).toBe(429);
       expect(reply.headers['retry-after']).toBe('1');
       expect(errorOf(reply).details).toEqual({ scope: 'login', retryAfterSeconds: 1 });
+      expect(errorOf(reply).error).toBe('Too many login attempts. Please try again in 1 second.');
     }
     // The retry the 429s promised works, and the successes used up none of the attempts.
     for (const _reply of refused) expect((await login(t, email, STRONG_PASSWORD)).statusCode).toBe(200);

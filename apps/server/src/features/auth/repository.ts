@@ -107,6 +107,16 @@ export class AuthRepository {
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
   }
 
+  /** Revokes every open session of the user (a password reset) and returns their ids. */
+  async revokeAllSessions(userId: string, reason: string, now: Date): Promise<string[]> {
+    const rows = await this.db
+      .update(sessions)
+      .set({ revokedAt: now, revokedReason: reason })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    return rows.map((row) => row.id);
+  }
+
   /** Revokes the user's other open sessions and returns their ids. */
   async revokeOtherSessions(userId: string, keepSessionId: string, reason: string, now: Date): Promise<string[]> {
     const rows = await this.db

@@ -3,10 +3,12 @@ import {
   authSessionSchema,
   changePasswordRequestSchema,
   csrfTokenReplySchema,
+  forgotPasswordRequestSchema,
   loginRequestSchema,
   messageReplySchema,
   refreshRequestSchema,
   registerRequestSchema,
+  resetPasswordRequestSchema,
   successEnvelope,
   updateProfileReplySchema,
   updateProfileRequestSchema,
@@ -16,6 +18,8 @@ import { z } from 'zod';
 import { requireAuth, type AuthContext } from '../../lib/authentication.ts';
 import { issueCsrfToken } from '../../lib/csrf.ts';
 import { errorReplies, ok, SECURITY } from '../../lib/http.ts';
+import { createMailer } from '../../lib/mail/mailer.ts';
+import { PasswordResetService } from './password-reset.ts';
 import { AuthService } from './service.ts';
 
 const TAGS = ['auth'];
@@ -30,6 +34,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     rateLimiters: app.rateLimiters,
     realtime: app.realtime,
     refreshReuseGraceSeconds: app.config.refreshReuseGraceSeconds,
+  });
+  const mailer = createMailer(app.config.mail);
+  if (mailer) app.addHook('onClose', () => mailer.close());
+  const passwordReset = new PasswordResetService({
+    db: app.db,
+    clock: app.clock,
+    rateLimiters: app.rateLimiters,
+    realtime: app.realtime,
+    log: app.log,
+    mailer,
+    publicUrl: app.config.mail.publicUrl,
   });
 
   app.get(
@@ -161,5 +176,33 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await service.changePassword(requireAuth(request), request.body)),
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Email a single-use password reset link (30 minutes); the same reply whether or not the email has an account',
+        security: SECURITY.csrf,
+        body: forgotPasswordRequestSchema,
+        response: { 200: successEnvelope(messageReplySchema), ...errorReplies },
+      },
+    },
+    async (request) => ok(await passwordReset.requestLink(request.body.email, request.ip)),
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Set a new password with a reset link's token; signs out every session of the account",
+        security: SECURITY.csrf,
+        body: resetPasswordRequestSchema,
+        response: { 200: successEnvelope(messageReplySchema), ...errorReplies },
+      },
+    },
+    async (request) => ok(await passwordReset.resetPassword(request.body.token, request.body.password)),
   );
 };

@@ -11,12 +11,21 @@ import { BillingRepository, type InvoiceRow, type SubscriptionRow } from './repo
 export const DAY_MS = 24 * 60 * 60 * 1000;
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Where billing reports what an operator should know of (a late payment kept or refunded); pino's shape. */
+export interface BillingLog {
+  warn(details: Record<string, unknown>, message: string): void;
+}
+
 export interface BillingServiceDeps {
   db: Database;
   clock: Clock;
   credits: CreditService;
   provider: BillingProvider;
+  /** The app's logger; silent when absent (jobs and tests that build the service themselves). */
+  log?: BillingLog;
 }
+
+const SILENT: BillingLog = { warn: () => undefined };
 
 /** One transaction's view: the repository and the credit ledger inside it. */
 export interface Work {
@@ -38,6 +47,10 @@ export class BillingContext {
 
   get provider(): BillingProvider {
     return this.deps.provider;
+  }
+
+  get log(): BillingLog {
+    return this.deps.log ?? SILENT;
   }
 
   now(): Date {

@@ -1,11 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BillingOverview, CheckoutReply, FeatureNotInPlanDetails, PendingChange } from '@sound-studio/shared';
 import { runAdminCommand } from '../../cli/admin-command.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { signAccessToken } from '../../lib/access-tokens.ts';
-import { creditTransactions, users } from '../../db/schema.ts';
+import { billingPendingChanges, creditTransactions, users } from '../../db/schema.ts';
 import { balanceAndLedger } from '../../../test/ledger.ts';
 import { dataOf, errorOf, openTestDatabase, TEST_ADMIN_TOKEN, TestApp, TestClock, type RegisteredUser } from '../../../test/harness.ts';
 import { startFakeStripeServer, type FakeStripeServer } from '../../../test/stripe/fake-stripe.ts';
@@ -744,6 +744,155 @@ describe('the Stripe adapter against the local Stripe fake', () => {
     await expectBalanceMatchesLedger(t, userId, 100_000);
   });
 
+  /** The Checkout Session the fake opened for our pending change. */
+  function sessionOf(pendingChangeId: string): { id: string; status: unknown } {
+    const session = [...fake.checkoutSessions.values()].find((candidate) => candidate.client_reference_id === pendingChangeId);
+    if (typeof session?.id !== 'string') throw new Error(`no Checkout Session for ${pendingChangeId}`);
+    return { id: session.id, status: session.status };
+  }
+
+  async function pendingChangeOf(user: RegisteredUser): Promise<PendingChange> {
+    const pending = (await overviewOf(t, user)).pendingChange;
+    if (!pending) throw new Error('no pending change');
+    return pending;
+  }
+
+  function withdraw(user: RegisteredUser) {
+    return t.request({ method: 'DELETE', url: '/api/billing/pending-change', token: tokenOf(t, user) });
+  }
+
+  /** A session opened before sessions were remembered (or one whose id could not be kept): nothing can expire it. */
+  async function forgetCheckoutOf(pendingChangeId: string): Promise<void> {
+    await t.db.update(billingPendingChanges).set({ providerCheckoutId: null }).where(eq(billingPendingChanges.id, pendingChangeId));
+  }
+
+  it('expires the older Checkout Session when a new checkout replaces it: the old one cannot be paid, the new one applies', async () => {
+    t.clock.advance(Date.parse(START) - t.clock.now());
+    const user = await t.register();
+    await checkout(t, user, 'creator');
+    const older = sessionOf((await pendingChangeOf(user)).id);
+    fake.requests.length = 0;
+
+    expect(dataOf<CheckoutReply>(await checkout(t, user, 'pro')).action).toBe('redirect');
+    const newer = await pendingChangeOf(user);
+    expect(newer.plan).toBe('pro');
+    expect(fake.requests.map((request) => [request.method, request.path])).toEqual([
+      ['POST', `/v1/checkout/sessions/${older.id}/expire`],
+      ['POST', '/v1/checkout/sessions'],
+    ]);
+    expect(sessionOf(newer.id).status).toBe('open');
+    // The other tab's page now shows Stripe's "expired": there is nothing left to pay there.
+    expect(() => fake.completeCheckout(older.id, { subscriptionId: 'sub_old_tab' })).toThrow(/expired/);
+
+    const paid = fake.completeCheckout(sessionOf(newer.id).id, { subscriptionId: 'sub_new_tab' });
+    expect((await fake.deliver(`${baseUrl}/api/billing/webhooks/stripe`, paid)).status).toBe(200);
+    expect(await overviewOf(t, user)).toMatchObject({ pendingChange: null, subscription: { plan: 'pro', status: 'active' } });
+  });
+
+  it('expires the Checkout Session of a withdrawn change, so paying it afterwards is impossible', async () => {
+    const user = await t.register();
+    await checkout(t, user, 'creator');
+    const session = sessionOf((await pendingChangeOf(user)).id);
+
+    const withdrawn = await withdraw(user);
+    expect(withdrawn.statusCode).toBe(200);
+    expect(dataOf<BillingOverview>(withdrawn)).toMatchObject({ pendingChange: null, subscription: { plan: 'free' } });
+    expect(fake.checkoutSessions.get(session.id)?.status).toBe('expired');
+    expect(() => fake.completeCheckout(session.id, { subscriptionId: 'sub_withdrawn' })).toThrow(/expired/);
+    expect((await withdraw(user)).statusCode).toBe(404);
+  });
+
+  it('refuses a replacement and a withdrawal with 409 when the earlier session was paid a moment before, and its webhook applies the payment', async () => {
+    const user = await t.register();
+    const userId = user.session.user.id;
+    await checkout(t, user, 'creator');
+    const pending = await pendingChangeOf(user);
+    // Paid in the other tab; Stripe's webhook is still on its way.
+    const completed = fake.completeCheckout(sessionOf(pending.id).id, { subscriptionId: 'sub_paid_meanwhile' });
+    const refundsBefore = fake.refunds.length;
+    const sessionsBefore = fake.checkoutSessions.size;
+
+    for (const reply of [await checkout(t, user, 'pro'), await withdraw(user)]) {
+      expect(reply.statusCode).toBe(409);
+      expect(errorOf(reply)).toMatchObject({ code: 'CONFLICT', error: expect.stringMatching(/earlier payment just went through; reload/) });
+    }
+    // Nothing changed: the paid change still waits, no second session was opened.
+    expect(await pendingChangeOf(user)).toMatchObject({ id: pending.id, plan: 'creator' });
+    expect(fake.checkoutSessions.size).toBe(sessionsBefore);
+
+    expect((await fake.deliver(`${baseUrl}/api/billing/webhooks/stripe`, completed)).status).toBe(200);
+    expect(await overviewOf(t, user)).toMatchObject({ pendingChange: null, subscription: { plan: 'creator', status: 'active' } });
+    await expectBalanceMatchesLedger(t, userId, 100_000);
+    expect(fake.refunds).toHaveLength(refundsBefore);
+  });
+
+  it('applies a payment for a withdrawn change whose session could not be expired when nothing was chosen since (logged at warn)', async () => {
+    const user = await t.register();
+    const userId = user.session.user.id;
+    await checkout(t, user, 'creator');
+    const pending = await pendingChangeOf(user);
+    await forgetCheckoutOf(pending.id);
+    fake.requests.length = 0;
+    expect((await withdraw(user)).statusCode).toBe(200);
+    expect(fake.requests).toEqual([]);
+    const warn = vi.spyOn(t.app.log, 'warn');
+
+    const completed = fake.completeCheckout(sessionOf(pending.id).id, { subscriptionId: 'sub_late_kept' });
+    expect((await fake.deliver(`${baseUrl}/api/billing/webhooks/stripe`, completed)).status).toBe(200);
+
+    expect(await overviewOf(t, user)).toMatchObject({ pendingChange: null, subscription: { plan: 'creator', status: 'active' } });
+    await expectBalanceMatchesLedger(t, userId, 100_000);
+    expect(fake.canceledSubscriptions).not.toContain('sub_late_kept');
+    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ pendingChangeId: pending.id, subscriptionId: 'sub_late_kept' }), expect.stringMatching(/^late payment applied/));
+    warn.mockRestore();
+    // The subscription is the account's now: its renewals are recorded as usual.
+    const renewal = fake.webhook('invoice.paid', { 'data.object.id': 'in_late_kept_renewal', 'data.object.parent.subscription_details.subscription': 'sub_late_kept' });
+    expect((await fake.deliver(`${baseUrl}/api/billing/webhooks/stripe`, renewal)).status).toBe(200);
+    expect((await overviewOf(t, user)).invoices).toEqual([expect.objectContaining({ status: 'paid' })]);
+  });
+
+  it('refunds a payment for a replaced change once the newer one is paid, cancels the subscription it opened, and records nothing (logged at warn)', async () => {
+    const user = await t.register();
+    const userId = user.session.user.id;
+    const endpoint = `${baseUrl}/api/billing/webhooks/stripe`;
+    await checkout(t, user, 'creator');
+    const replaced = await pendingChangeOf(user);
+    await forgetCheckoutOf(replaced.id);
+    await checkout(t, user, 'pro');
+    const newer = await pendingChangeOf(user);
+    expect((await fake.deliver(endpoint, fake.completeCheckout(sessionOf(newer.id).id, { subscriptionId: 'sub_newer_paid' }))).status).toBe(200);
+    const afterNewer = await overviewOf(t, user);
+    expect(afterNewer.subscription.plan).toBe('pro');
+    const balanceAfterNewer = await balanceAndLedger(t.db, userId);
+    const warn = vi.spyOn(t.app.log, 'warn');
+
+    // The old tab pays too. Stripe sends the first invoice.paid before checkout.session.completed here.
+    const lateSession = sessionOf(replaced.id).id;
+    const completed = fake.completeCheckout(lateSession, { subscriptionId: 'sub_replaced_paid' });
+    const lateInvoice = String((completed.event.data as { object: { invoice: string } }).object.invoice);
+    const firstInvoice = fake.webhook('invoice.paid', {
+      'data.object.id': lateInvoice,
+      'data.object.amount_paid': 2200,
+      'data.object.parent.subscription_details.subscription': 'sub_replaced_paid',
+      'data.object.parent.subscription_details.metadata': { userId, plan: 'creator', interval: 'monthly', pendingChangeId: replaced.id },
+    });
+    const refundsBefore = fake.refunds.length;
+    expect((await fake.deliver(endpoint, firstInvoice)).status).toBe(200);
+    expect((await fake.deliver(endpoint, completed)).status).toBe(200);
+    expect((await fake.deliver(endpoint, fake.redeliver(completed))).status).toBe(200);
+
+    expect(fake.refunds.slice(refundsBefore)).toEqual([expect.objectContaining({ amount: 2200, status: 'succeeded', metadata: { userId, invoiceId: lateInvoice } })]);
+    expect(fake.canceledSubscriptions).toContain('sub_replaced_paid');
+    expect(fake.canceledSubscriptions).not.toContain('sub_newer_paid');
+    const overview = await overviewOf(t, user);
+    expect(overview.subscription).toEqual(afterNewer.subscription);
+    expect(overview.invoices).toEqual(afterNewer.invoices);
+    expect(await balanceAndLedger(t.db, userId)).toEqual(balanceAfterNewer);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ pendingChangeId: replaced.id, invoiceId: lateInvoice }), expect.stringMatching(/^late payment refunded/));
+    warn.mockRestore();
+  });
+
   it('tells Stripe about a cancel, a resume and a refund made here (the request reaches the fake), and stops renewal on a refund', async () => {
     const user = await t.register();
     const post = (url: string) => t.request({ method: 'POST', url, token: tokenOf(t, user) });
@@ -760,6 +909,7 @@ describe('the Stripe adapter against the local Stripe fake', () => {
     }));
     expect(paid.status).toBe(200);
     fake.requests.length = 0;
+    const refundsBefore = fake.refunds.length;
 
     expect((await post('/api/billing/cancel')).statusCode).toBe(200);
     expect((await post('/api/billing/resume')).statusCode).toBe(200);
@@ -772,6 +922,6 @@ describe('the Stripe adapter against the local Stripe fake', () => {
       ['POST', '/v1/refunds', { payment_intent: paymentIntent, amount: '2200', reason: 'requested_by_customer', metadata: { userId: user.session.user.id, invoiceId: 'in_fake_e2e_refund' } }],
       ['POST', subscriptionPath, { cancel_at_period_end: 'true' }],
     ]);
-    expect(fake.refunds).toEqual([expect.objectContaining({ payment_intent: paymentIntent, amount: 2200, status: 'succeeded' })]);
+    expect(fake.refunds.slice(refundsBefore)).toEqual([expect.objectContaining({ payment_intent: paymentIntent, amount: 2200, status: 'succeeded' })]);
   });
 });

@@ -2,6 +2,7 @@ import type { BillingOverview } from '@sound-studio/shared';
 import { AppError } from '../../lib/errors.ts';
 import { periodFrom, type BillingContext, type Work } from './billing-context.ts';
 import { overview } from './overview.ts';
+import { closeCheckoutOf } from './pending-changes.ts';
 import { catchUp } from './renewal.ts';
 import type { SubscriptionRow } from './repository.ts';
 import { clearScheduledChange, restoreProviderPrice, tellProviderCancel } from './scheduled-changes.ts';
@@ -12,7 +13,9 @@ export async function cancel(ctx: BillingContext, userId: string): Promise<Billi
   const account = await ctx.account(userId);
   if (account.plan === 'free') throw new AppError('CONFLICT', 'The free plan has nothing to cancel');
   // The provider first: when it cannot be reached, nothing here has changed and a retry starts over. A resume after
-  // this cancel keeps the current plan, so a downgraded provider price is put back first.
+  // this cancel keeps the current plan, so a downgraded provider price is put back first. The waiting change's
+  // checkout page is closed before anything else: paid a moment ago, the cancel is refused and nothing was told.
+  await closeCheckoutOf(ctx, await ctx.repository.findPendingFor(userId));
   await restoreProviderPrice(ctx, userId);
   await tellProviderCancel(ctx, userId, true);
   await ctx.transaction(async (work) => {

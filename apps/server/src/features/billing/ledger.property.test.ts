@@ -176,7 +176,7 @@ class Run {
     const pendingId = reply.billing.pendingChange.id;
     if (payment.kind === 'operator') await this.billing.approve(pendingId);
     if (payment.kind === 'webhook') {
-      const event: BillingEvent = { id: `evt_${randomUUID()}`, type: 'checkout.completed', pendingChangeId: pendingId, customerId: null, subscriptionId: null };
+      const event: BillingEvent = { id: `evt_${randomUUID()}`, type: 'checkout.completed', pendingChangeId: pendingId, customerId: null, subscriptionId: null, invoiceId: null, amountCents: null };
       this.events.push(event);
       // Stripe may deliver one event several times, even at once: it counts once.
       const outcomes = await Promise.all(Array.from({ length: payment.deliveries }, () => this.billing.handleEvent(event)));

@@ -12,6 +12,9 @@ import type { PendingChangeRow, SubscriptionRow } from './repository.ts';
  * operator's approval under manual billing. An account has at most one.
  */
 
+/** 409 when a change about to be withdrawn or replaced turns out paid: its webhook applies it, nothing is lost. */
+const PAID_MEANWHILE = 'Your earlier payment just went through; reload the page to see your new plan';
+
 /** Quotes the upgrade (prorated) and stores it as the account's one pending change, replacing an older one. */
 export async function createPendingChange(
   ctx: BillingContext,
@@ -30,9 +33,12 @@ export async function createPendingChange(
     next: { priceCents: priceOf(target, request.interval), period, monthlyCredits: target.monthlyCredits },
     cycle: currentCycle(subscription),
   });
+  const replaced = await ctx.repository.findPendingFor(userId);
+  await closeCheckoutOf(ctx, replaced);
   return ctx
     .transaction(async (work) => {
-      await work.repository.cancelPendingFor(userId, now);
+      // Only the change whose page was closed; one that appeared meanwhile makes the insert below a conflict.
+      if (replaced) await work.repository.cancelPendingChange(replaced.id, now);
       return work.repository.insertPendingChange({
         userId,
         plan: request.plan,
@@ -50,6 +56,28 @@ export async function createPendingChange(
       if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'Another plan change is being made; try again');
       throw error;
     });
+}
+
+/**
+ * Closes the provider's checkout page of a change about to be withdrawn or replaced, before anything here changes, so
+ * the user cannot pay it later from another tab. The provider out of reach: 503 and nothing changed. Paid a moment
+ * ago: 409, and the change stays pending for its webhook to apply (refusing is safer than guessing which change the
+ * user wants now).
+ */
+export async function closeCheckoutOf(ctx: BillingContext, pending: PendingChangeRow | undefined): Promise<void> {
+  if (!pending?.providerCheckoutId || !ctx.provider.expireCheckout) return;
+  const expiry = await ctx.provider.expireCheckout(pending.providerCheckoutId);
+  if (expiry === 'completed') throw new AppError('CONFLICT', PAID_MEANWHILE, { pendingChangeId: pending.id });
+}
+
+/**
+ * Keeps the checkout page's id on its change. When the change was withdrawn or replaced while the page was being made
+ * (another tab), the page is closed at once and the user told, rather than sent to pay for a change we no longer hold.
+ */
+export async function rememberCheckout(ctx: BillingContext, pending: PendingChangeRow, checkoutId: string): Promise<void> {
+  if (await ctx.repository.recordCheckout(pending.id, checkoutId)) return;
+  await ctx.provider.expireCheckout?.(checkoutId);
+  throw new AppError('CONFLICT', 'This plan change was replaced in another window; reload the page');
 }
 
 /**
@@ -121,8 +149,11 @@ export async function applyPendingChange(
   await work.repository.resolvePendingChange(pending.id, 'approved', now);
 }
 
-/** The user withdraws the change waiting for payment. */
+/** The user withdraws the change waiting for payment; its checkout page is closed first. */
 export async function cancelPendingChange(ctx: BillingContext, userId: string): Promise<BillingOverview> {
-  if (!(await ctx.repository.cancelPendingFor(userId, ctx.now()))) throw new AppError('NOT_FOUND', 'No plan change is waiting');
+  const waiting = await ctx.repository.findPendingFor(userId);
+  if (!waiting) throw new AppError('NOT_FOUND', 'No plan change is waiting');
+  await closeCheckoutOf(ctx, waiting);
+  await ctx.repository.cancelPendingChange(waiting.id, ctx.now());
   return overview(ctx, userId);
 }

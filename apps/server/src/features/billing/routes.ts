@@ -28,7 +28,7 @@ export interface BillingRoutesOptions {
 /** Subscriptions, plan changes, invoices and payment webhooks; the renewal job runs while the app runs. */
 export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, options) => {
   const provider = createBillingProvider(app.config.billing, options.providers);
-  const service = new BillingService({ db: app.db, clock: app.clock, credits: app.credits, provider });
+  const service = new BillingService({ db: app.db, clock: app.clock, credits: app.credits, provider, log: app.log });
   installRenewalJob(app, service);
   await app.register(billingAdminRoutes, { service });
   await app.register(webhookRoutes, { service, provider: provider.name });

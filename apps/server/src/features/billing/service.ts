@@ -19,7 +19,8 @@ export { changeKind, type CheckoutUrls } from './plan-changes.ts';
  * The billing feature's one entry point for routes, the admin routes and the renewal job. Each rule lives in its own
  * file: renewal.ts (the credit cycle), plan-changes.ts (the pricing page's checkout), pending-changes.ts (upgrades
  * waiting for payment), scheduled-changes.ts (downgrades and cancels at the period end), cancellation.ts, refund.ts,
- * provider-events.ts (payment webhooks) and operator.ts (manual approvals).
+ * provider-events.ts (payment webhooks), late-payments.ts (a payment for a change no longer waiting) and operator.ts
+ * (manual approvals).
  */
 export class BillingService {
   readonly #ctx: BillingContext;

@@ -60,11 +60,12 @@ export class CustomVoices implements CustomVoiceSource {
     return this.toVoice(row);
   }
 
-  /** Deleting frees the slot and removes the stored preview. */
+  /** Deleting frees the slot and removes the stored preview (first: a store that is down then changes nothing). */
   async delete(userId: string, id: string): Promise<VoiceSlots> {
-    const row = await this.repository.delete(userId, id);
+    const row = await this.repository.find(userId, id);
     if (!row) throw voiceNotFound();
     if (row.previewKey) await this.files.delete(row.previewKey);
+    if (!(await this.repository.delete(userId, id))) throw voiceNotFound();
     return this.slots(userId);
   }
 

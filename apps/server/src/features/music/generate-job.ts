@@ -12,7 +12,7 @@ import type { MediaLinks } from '../../lib/media-links.ts';
 import type { RealtimeHub } from '../../lib/realtime-hub.ts';
 import { lyricsTimelineSummary, planSummary, planTags } from './plan-summary.ts';
 import type { MusicRepository, TrackRow } from './repository.ts';
-import { emitTrackUpdate, musicFileKey, removeTrackFiles } from './service.ts';
+import { emitTrackUpdate, musicCost, musicFileKey, removeTrackFiles } from './service.ts';
 import { PROGRESS_SCALE } from './track-view.ts';
 
 const payloadSchema = z.object({ trackId: z.string().uuid() });
@@ -34,8 +34,8 @@ export interface MusicJobDependencies {
 
 /**
  * The music job: render the track's plan (same seed, so a rerun after a restart gives the same song), store the MP3
- * and cover, then mark it completed and charge the held credits in one transaction. A track deleted meanwhile
- * leaves nothing behind and is not charged (its credits went back when it was deleted).
+ * and cover, then mark it completed and charge for the length delivered (at most what was held) in one transaction.
+ * A track deleted meanwhile leaves nothing behind and is not charged (its credits went back when it was deleted).
  */
 export function musicJobHandler(deps: MusicJobDependencies) {
   return async ({ job, reportProgress, signal }: JobContext): Promise<JobResult> => {
@@ -73,7 +73,7 @@ export function musicJobHandler(deps: MusicJobDependencies) {
         plan: planSummary(result.plan),
         lyricsTimeline: lyricsTimelineSummary(result.lyricsTimeline),
         durationSeconds: Math.round(result.durationSeconds),
-      });
+      }, result.durationSeconds);
       if (!completed) {
         await removeTrackFiles(deps.files, started);
         return { deleted: true };
@@ -88,12 +88,27 @@ export function musicJobHandler(deps: MusicJobDependencies) {
 
 type CompletedPatch = Parameters<MusicRepository['updateTrack']>[1];
 
-/** The track's result and the charge commit together, so a completed track is always a paid one. */
-async function completeTrack(deps: MusicJobDependencies, track: TrackRow, patch: CompletedPatch): Promise<TrackRow | null> {
+/**
+ * What a finished track costs: the 30-second blocks it actually lasts, at the rate its hold was priced at, never more
+ * than was held. A cloud provider (MiniMax) chooses the length itself, so the requested length only sets the hold.
+ */
+export function creditsForDelivered(track: Pick<TrackRow, 'credits' | 'durationSeconds'>, deliveredSeconds: number): number {
+  const perBlock = track.credits / Math.max(1, Math.ceil(track.durationSeconds / 30));
+  return Math.min(track.credits, Math.round(musicCost(Math.max(1, deliveredSeconds), perBlock)));
+}
+
+/**
+ * The track's result and the charge commit together, so a completed track is always a paid one; the row then says
+ * what was charged, not what was held.
+ */
+async function completeTrack(deps: MusicJobDependencies, track: TrackRow, patch: CompletedPatch, deliveredSeconds: number): Promise<TrackRow | null> {
   return deps.db.transaction(async (tx) => {
-    const completed = await deps.repository.within(tx).updateUnfinishedTrack(track.id, patch);
-    if (completed) await CreditHold.existing(deps.credits.within(tx), track.reservationId, track.credits).settle();
-    return completed;
+    const repository = deps.repository.within(tx);
+    const completed = await repository.updateUnfinishedTrack(track.id, patch);
+    if (!completed) return null;
+    const hold = CreditHold.existing(deps.credits.within(tx), track.reservationId, track.credits);
+    const charged = await hold.settle(creditsForDelivered(track, deliveredSeconds));
+    return charged === completed.credits ? completed : await repository.updateTrack(track.id, { credits: charged });
   });
 }
 

@@ -19,7 +19,8 @@ beforeAll(async () => {
   fake = await startFakeMiniMaxMusicServer({ songSeconds: 5 });
   t = await TestApp.start({
     database,
-    env: { ...MUSIC_TEST_ENV, MUSIC_PROVIDER: 'minimax', MINIMAX_API_KEY: fake.apiKey, MINIMAX_BASE_URL: fake.baseUrl, MINIMAX_MUSIC_MODEL: 'music-2.0' },
+    // No MINIMAX_MUSIC_MODEL: the default is a model that can make the prompt-only (instrumental) tracks used here.
+    env: { ...MUSIC_TEST_ENV, MUSIC_PROVIDER: 'minimax', MINIMAX_API_KEY: fake.apiKey, MINIMAX_BASE_URL: fake.baseUrl },
   });
   await t.app.ready();
   user = await t.register();
@@ -41,8 +42,28 @@ describe('music with MUSIC_PROVIDER=minimax', () => {
     const audio = await t.request({ url: track.audioUrl ?? '' });
     expect(audio.headers['content-type']).toBe('audio/mpeg');
     expect(audio.bytes.length).toBeGreaterThan(1000);
-    expect(fake.requests.at(-1)?.body).toMatchObject({ model: 'music-2.0', prompt: 'Smooth jazz trio' });
+    expect(fake.requests.at(-1)?.body).toMatchObject({ model: 'music-2.6', prompt: 'Smooth jazz trio', is_instrumental: true });
     expect(await balance()).toBe(before - 200);
+  });
+
+  it('charges for the length MiniMax delivered (it chooses it), never more than was held', async () => {
+    const before = await balance();
+    // Two minutes asked for (800 held), 5 s delivered: one block of 30 s is charged.
+    const short = await settledTrack(t, user, (await startTrack(t, user, { prompt: 'Short ambient piece', duration: 120 }))._id);
+    expect(short).toMatchObject({ status: 'completed', duration: 5, credits: 200 });
+    expect((await reservationFor(t.db, short._id))?.status).toBe('settled');
+    expect(await balance()).toBe(before - 200);
+    // 30 s asked for (200 held), 75 s delivered: still 200, the hold being the most a track can cost.
+    fake.songSeconds = 75;
+    try {
+      const long = await settledTrack(t, user, (await startTrack(t, user, { prompt: 'Long ambient piece', duration: 30 }))._id);
+      expect(long).toMatchObject({ status: 'completed', duration: 75, credits: 200 });
+      expect(await balance()).toBe(before - 400);
+    } finally {
+      fake.songSeconds = 5;
+    }
+    const ledger = await balanceAndLedger(t.db, user.session.user.id);
+    expect(ledger.balance).toBe(ledger.ledgerSum);
   });
 
   it('marks the track failed and releases the credits when the provider refuses or fails', async () => {

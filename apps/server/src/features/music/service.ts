@@ -125,14 +125,19 @@ export class MusicService {
       throw new AppError('FORBIDDEN', 'Featured tracks belong to the catalogue and cannot be deleted');
     }
     const unfinished = row.status === 'generating' || row.status === 'processing';
+    // A finished track's files go first, so a store that is down changes nothing; an unfinished one's job may still
+    // be writing them, so they go once the track row is gone and the job cancelled.
+    if (!unfinished) await removeTrackFiles(this.deps.files, row);
     const deleted = await this.deps.db.transaction(async (tx) => {
       const gone = await this.deps.repository.within(tx).deleteTrack(row.id, userId);
       if (gone && unfinished) await CreditHold.existing(this.deps.credits.within(tx), gone.reservationId, gone.credits).release();
       return gone;
     });
     if (!deleted) throw new AppError('NOT_FOUND', TRACK_NOT_FOUND);
-    if (unfinished) this.deps.cancelRunning(row.id);
-    await removeTrackFiles(this.deps.files, deleted);
+    if (unfinished) {
+      this.deps.cancelRunning(row.id);
+      await removeTrackFiles(this.deps.files, deleted);
+    }
   }
 }
 

@@ -281,7 +281,7 @@ describe('POST /api/tts/documents: long documents become a job', () => {
     });
     try {
       const user = await cloud.register();
-      minimax.failNext({ statusCode: 1002, statusMsg: 'rate limited' });
+      minimax.failNext({ statusCode: 1000, statusMsg: 'unknown error' });
       const reply = dataOf<DocumentReply>(await upload(cloud, user, 'story.docx', await docxWith([LONG_TEXT]), { voiceId: 'Radiant Girl' }));
       if (reply.kind !== 'job') throw new Error('expected a job');
       const done = await waitFor(async () => {

@@ -259,7 +259,9 @@ describe('POST /api/voices/generate-tts with SPEECH_PROVIDER=minimax', () => {
   it("stores MiniMax's MP3 and sends it the catalogue voice's MiniMax id and the settings", async () => {
     const app = await TestApp.start({
       database,
-      env: { SPEECH_PROVIDER: 'minimax', MINIMAX_API_KEY: minimax.apiKey, MINIMAX_BASE_URL: minimax.baseUrl, MINIMAX_GROUP_ID: 'group-7' },
+      env: {
+        SPEECH_PROVIDER: 'minimax', MINIMAX_API_KEY: minimax.apiKey, MINIMAX_BASE_URL: minimax.baseUrl, MINIMAX_GROUP_ID: 'group-7', MINIMAX_SPEECH_MODEL: 'speech-2.6-hd',
+      },
     });
     try {
       const user = await app.register();
@@ -269,7 +271,7 @@ describe('POST /api/voices/generate-tts with SPEECH_PROVIDER=minimax', () => {
       const request = minimax.requests[received];
       expect(request?.query).toEqual({ GroupId: 'group-7' });
       expect(request?.body).toMatchObject({
-        model: 'speech-2.5-hd-preview',
+        model: 'speech-2.6-hd', // MINIMAX_SPEECH_MODEL, for the app's default model
         text,
         voice_setting: { voice_id: 'English_radiant_girl', speed: 1.5, pitch: 6, emotion: 'surprised' },
       });

@@ -164,22 +164,27 @@ export class TtsService {
     return { items: rows.map((row) => this.toGeneration(row)), page: query.page, limit: query.limit, total };
   }
 
-  /** Deletes one of the caller's generations and its file; someone else's id is "not found". */
+  /**
+   * Deletes one of the caller's generations and its file; someone else's id is "not found". Files go first: if the
+   * store cannot be reached the 503 changes nothing, and a retry finishes the job (deleting a missing file is fine).
+   */
   async deleteOne(userId: string, id: string): Promise<number> {
-    const row = await this.repository.delete(userId, id);
+    const row = await this.repository.find(userId, id);
     if (!row) throw new AppError('NOT_FOUND', 'Generation not found');
-    await this.deps.files.delete(row.fileKey);
-    await deleteTimings(this.deps.files, row.fileKey);
-    return 1;
+    await this.#deleteFiles(row.fileKey);
+    return (await this.repository.delete(userId, id)) ? 1 : 0;
   }
 
+  /** Files first, as in deleteOne; only the rows whose files are gone are deleted. */
   async deleteAll(userId: string): Promise<number> {
-    const rows = await this.repository.deleteAll(userId);
-    await Promise.all(rows.map(async (row) => {
-      await this.deps.files.delete(row.fileKey);
-      await deleteTimings(this.deps.files, row.fileKey);
-    }));
-    return rows.length;
+    const rows = await this.repository.listFileKeys(userId);
+    await Promise.all(rows.map((row) => this.#deleteFiles(row.fileKey)));
+    return this.repository.deleteMany(userId, rows.map((row) => row.id));
+  }
+
+  async #deleteFiles(fileKey: string): Promise<void> {
+    await this.deps.files.delete(fileKey);
+    await deleteTimings(this.deps.files, fileKey);
   }
 
   /** The history item, with a freshly signed audio link. */

@@ -159,8 +159,10 @@ async function decodeStoredSamples(
 function buildVoice(provider: VoiceCloneProvider, voiceId: string, samples: CloneSample[], fields: CloneFields, signal: AbortSignal): Promise<ClonedVoice> {
   const language = findSpeechLanguage(fields.previewLanguage);
   return provider.clone({
-    // MiniMax ids start with a letter; the local match ignores it.
+    // MiniMax ids start with a letter; the local match ignores it. The id is the job's own, so a retried job that
+    // finds it already cloned (MiniMax's 2039) carries on with it instead of failing, and is not cloned (paid) twice.
     voiceId: `soundstudio-${voiceId}`,
+    ownsVoiceId: true,
     samples,
     language: language?.code ?? fields.previewLanguage,
     removeNoise: fields.removeNoise,
@@ -170,8 +172,15 @@ function buildVoice(provider: VoiceCloneProvider, voiceId: string, samples: Clon
   });
 }
 
-/** A local preview comes back as PCM; otherwise the new voice reads the preview text through the speech engine. */
+/**
+ * A local preview comes back as PCM and MiniMax's as the MP3 it spoke (stored as it is: synthesising it again would
+ * pay twice, and the server's own engine may not be MiniMax at all); otherwise the speech engine reads the text.
+ */
 async function storePreview(deps: CloneJobDependencies, cloned: ClonedVoice, fields: CloneFields, key: string): Promise<void> {
+  if (cloned.preview?.kind === 'mp3') {
+    await deps.files.put(key, cloned.preview.bytes);
+    return;
+  }
   if (cloned.preview?.kind === 'pcm') {
     const { mp3 } = await deps.workers.encode(cloned.preview.samples, cloned.preview.sampleRate, { formats: ['mp3'] });
     if (!mp3) throw new Error('The encoder returned no file');

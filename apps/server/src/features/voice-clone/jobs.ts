@@ -45,5 +45,6 @@ function cloneProviderOf(
     isolator,
     ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
     ...(config.groupId ? { groupId: config.groupId } : {}),
+    ...(config.speechModel ? { speechModel: config.speechModel } : {}),
   });
 }

@@ -1,4 +1,4 @@
-import { encodeMp3, LocalSpeechEngine } from '@sound-studio/audio';
+import { encodeMp3, LocalSpeechEngine, parseMp3Frames } from '@sound-studio/audio';
 import { startFakeMiniMaxCloneServer, type FakeMiniMaxCloneServer } from '@sound-studio/audio/testing';
 import { voiceListResponseSchema, type CustomVoiceReply, type IsolatorJob, type MyVoicesReply, type VoiceCloneJob, type VoiceDesignPreviewsReply } from '@sound-studio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -324,7 +324,18 @@ describe('voice clone (MiniMax)', () => {
     if (!done.result) throw new Error('a completed clone carries its voice');
     const { voice, match } = done.result;
     expect(match).toMatchObject({ provider: 'minimax', matchedPitchHz: null });
-    expect(fake.voices.has(`soundstudio-${voice._id}`)).toBe(true);
+    const minimaxId = `soundstudio-${voice._id}`;
+    expect(fake.voices.has(minimaxId)).toBe(true);
+    // The preview is MiniMax speaking with the new voice, once (the app's own engine here is the local one): that
+    // first use is what keeps the voice past MiniMax's seven days, and voice_clone was asked for no paid demo.
+    const spokenByMiniMax = fake.requests.filter((received) => received.path === '/v1/t2a_v2');
+    expect(spokenByMiniMax.map((received) => (received.body as { voice_setting: { voice_id: string } }).voice_setting.voice_id)).toEqual([minimaxId]);
+    expect(fake.keptVoices.has(minimaxId)).toBe(true);
+    expect(fake.requests.find((received) => received.path === '/v1/voice_clone' && (received.body as { voice_id: string }).voice_id === minimaxId)?.body)
+      .not.toHaveProperty('text');
+    const preview = await cloud.request({ url: voice.previewUrl });
+    expect(preview.statusCode).toBe(200);
+    expect(parseMp3Frames(preview.bytes).sampleRate).toBe(32000); // the fake MiniMax's MP3, not a local rendering
     expect(await cloud.app.credits.balance(userIdOf(user))).toBe(before - 2000);
     const spoken = await cloud.request({
       method: 'POST', url: '/api/voices/generate-tts', token: user.session.accessToken, body: { text: 'Cloned hello.', voiceId: voice._id },

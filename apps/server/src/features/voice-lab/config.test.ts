@@ -9,8 +9,9 @@ describe('voice lab configuration', () => {
   it('clones at MiniMax with its key, base URL and group', () => {
     const env = { VOICE_CLONE_PROVIDER: 'minimax', MINIMAX_API_KEY: 'key', MINIMAX_BASE_URL: 'http://127.0.0.1:9', ISOLATOR_WORKERS: '3' };
     expect(voiceLabConfigFrom(env)).toEqual({
-      config: { isolatorWorkers: 3, cloneProvider: { provider: 'minimax', apiKey: 'key', baseUrl: 'http://127.0.0.1:9', groupId: null } },
+      config: { isolatorWorkers: 3, cloneProvider: { provider: 'minimax', apiKey: 'key', baseUrl: 'http://127.0.0.1:9', groupId: null, speechModel: null } },
     });
+    expect(voiceLabConfigFrom({ ...env, MINIMAX_SPEECH_MODEL: 'speech-2.6-hd' })).toMatchObject({ config: { cloneProvider: { speechModel: 'speech-2.6-hd' } } });
   });
 
   it('names every bad variable and never echoes the key', () => {

@@ -9,7 +9,14 @@ export interface VoiceLabConfig {
   /** Who makes clones: the local match, or MiniMax's voice clone (needs MINIMAX_API_KEY). */
   cloneProvider:
     | { provider: 'local' }
-    | { provider: 'minimax'; apiKey: string; baseUrl: string | null; groupId: string | null };
+    | {
+        provider: 'minimax';
+        apiKey: string;
+        baseUrl: string | null;
+        groupId: string | null;
+        /** MiniMax model the clone's preview speaks with (MINIMAX_SPEECH_MODEL); null keeps the adapter's. */
+        speechModel: string | null;
+      };
 }
 
 const voiceLabEnvironmentSchema = z
@@ -26,6 +33,7 @@ const voiceLabEnvironmentSchema = z
     MINIMAX_API_KEY: z.string().optional(),
     MINIMAX_BASE_URL: z.string().optional(),
     MINIMAX_GROUP_ID: z.string().optional(),
+    MINIMAX_SPEECH_MODEL: z.string().trim().min(1).optional(),
   })
   .refine((values) => values.VOICE_CLONE_PROVIDER !== 'minimax' || Boolean(values.MINIMAX_API_KEY), {
     path: ['MINIMAX_API_KEY'],
@@ -52,6 +60,7 @@ export function voiceLabConfigFrom(env: Environment): { config: VoiceLabConfig }
           apiKey: values.MINIMAX_API_KEY ?? '',
           baseUrl: values.MINIMAX_BASE_URL ?? null,
           groupId: values.MINIMAX_GROUP_ID ?? null,
+          speechModel: values.MINIMAX_SPEECH_MODEL ?? null,
         }
       : { provider: 'local' };
   return { config: { isolatorWorkers: values.ISOLATOR_WORKERS, cloneProvider } };

@@ -6,7 +6,7 @@ import type { FileStore } from '../../lib/file-store/file-store.ts';
 export async function copyStoredFile(files: FileStore, from: string, to: string): Promise<void> {
   const writer = await files.openWriter(to);
   try {
-    for await (const chunk of files.read(from)) await writer.write(chunk as Uint8Array);
+    for await (const chunk of await files.read(from)) await writer.write(chunk as Uint8Array);
     await writer.commit();
   } catch (error) {
     await writer.abort();
@@ -16,7 +16,7 @@ export async function copyStoredFile(files: FileStore, from: string, to: string)
 
 /** Streams a stored file to a local path (decoders read files). */
 export async function downloadStoredFile(files: FileStore, key: string, path: string): Promise<void> {
-  await pipeline(files.read(key), createWriteStream(path));
+  await pipeline(await files.read(key), createWriteStream(path));
 }
 
 /** Streams a local file into the store under `key` (nothing is left under it on failure). */

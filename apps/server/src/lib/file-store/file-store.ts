@@ -22,18 +22,26 @@ export interface FileWriter {
 }
 
 /**
- * Where generated media lives, addressed by keys like `tts/<userId>/<id>.mp3`. The local-disk store is the default;
- * an object store (S3 and the like) can implement the same interface later.
+ * Where generated media lives, addressed by keys like `tts/<userId>/<id>.mp3`: the local disk (DATA_DIR/media, the
+ * default) or an S3-compatible object store (FILE_STORE=s3). An object store that cannot be reached fails with
+ * StorageUnavailableError (503).
  */
 export interface FileStore {
   put(key: string, bytes: Uint8Array): Promise<StoredFileInfo>;
   openWriter(key: string): Promise<FileWriter>;
   /** Null when there is no file under the key. */
   stat(key: string): Promise<StoredFileInfo | null>;
-  /** The whole file or one byte range of it; the caller checks the range against `stat` first. */
-  read(key: string, range?: ByteRange): Readable;
+  /**
+   * The whole file or one byte range of it; the caller checks the range against `stat` first. Resolves once the
+   * store has answered, so a store that is down fails before any reply headers go out.
+   */
+  read(key: string, range?: ByteRange): Promise<Readable>;
   /** Deleting a missing file is not an error. */
   delete(key: string): Promise<void>;
+  /** Removes what a process killed mid-write left behind (begun before `olderThan`); returns how many. */
+  removeResidue(olderThan: Date): Promise<number>;
+  /** Lets go of connections (an object store's sockets); the store is not used afterwards. */
+  close(): Promise<void>;
 }
 
 const KEY_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import { once } from 'node:events';
+import { mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { assertValidFileKey, type ByteRange, type FileStore, type FileWriter, type StoredFileInfo } from './file-store.ts';
@@ -41,12 +42,32 @@ export class LocalFileStore implements FileStore {
     }
   }
 
-  read(key: string, range?: ByteRange): Readable {
-    return createReadStream(this.#pathOf(key), range ? { start: range.start, end: range.end } : {});
+  async read(key: string, range?: ByteRange): Promise<Readable> {
+    const stream = createReadStream(this.#pathOf(key), range ? { start: range.start, end: range.end } : {});
+    await once(stream, 'open');
+    return stream;
   }
 
   async delete(key: string): Promise<void> {
     await rm(this.#pathOf(key), { force: true });
+  }
+
+  /** Walks the whole store: the `.partial-*` files of writes a killed process never finished. */
+  async removeResidue(olderThan: Date): Promise<number> {
+    const names = await readdir(this.root, { recursive: true }).catch(() => []);
+    let removed = 0;
+    for (const name of names.filter((entry) => PARTIAL_FILE.test(entry))) {
+      const target = path.join(this.root, name);
+      const info = await stat(target).catch(() => null);
+      if (!info?.isFile() || info.mtime >= olderThan) continue;
+      await rm(target, { force: true });
+      removed += 1;
+    }
+    return removed;
+  }
+
+  async close(): Promise<void> {
+    // Nothing is held open between calls.
   }
 
   #pathOf(key: string): string {
@@ -54,6 +75,8 @@ export class LocalFileStore implements FileStore {
     return path.join(this.root, ...key.split('/'));
   }
 }
+
+const PARTIAL_FILE = /\.partial-[0-9a-f]{12}$/;
 
 class LocalFileWriter implements FileWriter {
   #done = false;

@@ -34,7 +34,7 @@ export async function sendStoredFile(
     });
   }
   if (range.kind === 'whole') {
-    return reply.type(options.contentType).header('content-length', info.size).send(store.read(key));
+    return reply.type(options.contentType).header('content-length', info.size).send(await store.read(key));
   }
   const { start, end } = range.range;
   return reply
@@ -42,5 +42,5 @@ export async function sendStoredFile(
     .type(options.contentType)
     .header('content-range', `bytes ${start}-${end}/${info.size}`)
     .header('content-length', end - start + 1)
-    .send(store.read(key, range.range));
+    .send(await store.read(key, range.range));
 }

@@ -1,6 +1,7 @@
 import {
   apiRateLimitMessage,
   loginRateLimitMessage,
+  passwordResetRateLimitMessage,
   registrationRateLimitMessage,
   type RateLimitDetails,
   type RateLimitRule,
@@ -20,6 +21,7 @@ const MESSAGES: Record<RateLimitScope, (retryAfterSeconds: number) => string> = 
   login: loginRateLimitMessage,
   register: registrationRateLimitMessage,
   api: apiRateLimitMessage,
+  passwordReset: passwordResetRateLimitMessage,
 };
 
 /** One limiter scope (login, register or api) over a shared store. */
@@ -97,5 +99,6 @@ export function createRateLimiters(
     login: new RateLimiter('login', rules.login, store, clock),
     register: new RateLimiter('register', rules.register, store, clock),
     api: new RateLimiter('api', rules.api, store, clock),
+    passwordReset: new RateLimiter('passwordReset', rules.passwordReset, store, clock),
   };
 }

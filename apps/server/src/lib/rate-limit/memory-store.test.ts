@@ -42,6 +42,7 @@ describe('RateLimiter', () => {
     login: { max: 2, windowSeconds: 900, blockSeconds: 900 },
     register: { max: 1, windowSeconds: 3600, blockSeconds: 7200 },
     api: { max: 2, windowSeconds: 60, blockSeconds: 60 },
+    passwordReset: { max: 2, windowSeconds: 3600, blockSeconds: 3600 },
   };
 
   it('counts failures down and blocks with the login message', async () => {

@@ -8,6 +8,7 @@ import {
   type SpeechRequest,
   type SpeechResult,
 } from '@sound-studio/audio';
+import { DEFAULT_SPEECH_MODEL } from '@sound-studio/shared';
 import type { SpeechConfig } from '../../config.ts';
 
 /** The engine SPEECH_PROVIDER selects: the local eSpeak NG worker pool or MiniMax's API. */
@@ -18,6 +19,7 @@ export function createConfiguredSpeechEngine(config: SpeechConfig): SpeechEngine
       apiKey: config.apiKey,
       ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
       ...(config.groupId ? { groupId: config.groupId } : {}),
+      ...(config.model ? { models: { [DEFAULT_SPEECH_MODEL]: config.model } } : {}),
     });
   }
   return createSpeechEngine({ provider: 'local', ...(config.workers ? { workers: config.workers } : {}) });

@@ -4,6 +4,14 @@ import { AppError, validationError } from '../errors.ts';
 
 export const SPEECH_FAILED_MESSAGE = 'Speech generation failed';
 
+/** What a provider's refusal means for the caller, in our words (its own may describe the operator's account). */
+export const SPEECH_PROVIDER_MESSAGES = {
+  rejected: 'The speech provider refused this text under its content policy',
+  unreadable: 'Too much of this text is characters the speech provider cannot read',
+  voiceUnavailable: 'The speech provider has no usable voice under this id',
+  usageLimit: 'The speech provider’s usage limit is reached; try again later',
+} as const;
+
 /**
  * What the client hears about a speech engine error: problems with the request are 400s on the field at fault;
  * engine and provider failures are 503 SERVICE_UNAVAILABLE 'Speech generation failed' with the engine's code.
@@ -27,6 +35,14 @@ export function speechErrorToAppError(error: unknown): AppError {
       return validationError('language', error.message);
     case 'INVALID_SETTING':
       return new AppError('VALIDATION_ERROR', error.message);
+    case 'PROVIDER_REJECTED':
+      return validationError('text', SPEECH_PROVIDER_MESSAGES.rejected);
+    case 'TEXT_UNREADABLE':
+      return validationError('text', SPEECH_PROVIDER_MESSAGES.unreadable);
+    case 'PROVIDER_VOICE_UNAVAILABLE':
+      return validationError('voiceId', SPEECH_PROVIDER_MESSAGES.voiceUnavailable);
+    case 'PROVIDER_USAGE_LIMIT':
+      return new AppError('SERVICE_UNAVAILABLE', SPEECH_PROVIDER_MESSAGES.usageLimit, { reason: error.code });
     default:
       // The provider's own message may describe the operator's account: only the code goes out.
       return new AppError('SERVICE_UNAVAILABLE', SPEECH_FAILED_MESSAGE, { reason: error.code });

@@ -61,7 +61,7 @@ export async function loadTimings(files: FileStore, audioKey: string): Promise<S
   const key = timingsKeyOf(audioKey);
   if (!(await files.stat(key))) return null;
   const pieces: Buffer[] = [];
-  for await (const piece of files.read(key)) pieces.push(Buffer.from(piece as Uint8Array));
+  for await (const piece of await files.read(key)) pieces.push(Buffer.from(piece as Uint8Array));
   const parsed = speechTimingsSchema.safeParse(JSON.parse(Buffer.concat(pieces).toString('utf8')));
   return parsed.success ? parsed.data : null;
 }

@@ -39,6 +39,17 @@ describe('HomePage', () => {
     expect(calls.find((call) => call.path === '/voices/generate-tts')?.body).toMatchObject({ voiceId: 'en-us-radiant-girl', model: 'speech-2.5-hd-preview' });
   });
 
+  it('greets an account made in this tab with "Welcome", a returning one with "Welcome back"', () => {
+    // RegisterPage marks the tab's session; a login clears the mark.
+    window.sessionStorage.setItem('soundstudio_new_account', '1');
+    const fresh = renderInStudio(<HomePage />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Welcome, Ada');
+    fresh.unmount();
+    window.sessionStorage.removeItem('soundstudio_new_account');
+    renderInStudio(<HomePage />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Welcome back, Ada');
+  });
+
   it("'Explore voices' cards play their previews", async () => {
     const { audio } = renderInStudio(<HomePage />);
     const cards = await screen.findAllByTestId('explore-voice');

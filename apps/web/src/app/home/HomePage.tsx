@@ -9,7 +9,7 @@ import { Textarea } from '../../components/ui/input.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
-import { useCurrentUser } from '../../features/auth/index.ts';
+import { useCurrentUser, useIsNewAccount } from '../../features/auth/index.ts';
 import { DiscoverMusic, HomeMusicComposer } from '../../features/music/index.ts';
 import { GenerationFailureDialog, useGenerateSpeech, useSpeechChoices } from '../../features/text-to-speech/index.ts';
 import { useLanguageNames, useVoicePreview, useVoices, VoiceAvatar, VoicePickerButton } from '../../features/voices/index.ts';
@@ -122,12 +122,13 @@ function ExploreVoices() {
 export function HomePage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
+  const isNewAccount = useIsNewAccount();
   const firstName = user.name.split(' ')[0] ?? user.name;
   return (
     <div className="flex flex-col gap-10">
       <div>
         <p className="text-sm font-medium text-primary">{t('home.eyebrow')}</p>
-        <h1 className="mt-1 text-2xl font-semibold tracking-tight sm:text-[28px]">{t('home.greeting', { name: firstName })}</h1>
+        <h1 className="mt-1 text-2xl font-semibold tracking-tight sm:text-[28px]">{t(isNewAccount ? 'home.greetingNew' : 'home.greeting', { name: firstName })}</h1>
       </div>
       <Tabs defaultValue="speech" className="flex flex-col gap-4">
         <TabsList className="self-start">

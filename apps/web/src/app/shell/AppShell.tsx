@@ -11,6 +11,7 @@ import { Header } from './Header.tsx';
 import { MobileNav } from './MobileNav.tsx';
 import { PlayerBarSlot } from './PlayerBarSlot.tsx';
 import { Sidebar } from './Sidebar.tsx';
+import { useSavedLanguage } from './use-saved-language.ts';
 import studioTexts from '../../locales/en-studio.json';
 import { addStudioTexts } from '../../lib/i18n.ts';
 
@@ -29,6 +30,7 @@ export default function AppShell() {
   const sidebarCollapsed = preferences.ui.sidebarCollapsed;
   const [drawerOpen, setDrawerOpen] = useState(false);
   usePlanUpdates();
+  useSavedLanguage();
   return (
     <ToastProvider>
       <PlayerProvider>

@@ -7,3 +7,8 @@ export { LoginPage } from './components/LoginPage.tsx';
 
 /** Loaded on demand: /login must stay light, and most visitors sign in rather than register. */
 export const RegisterPage = lazy(() => import('./components/RegisterPage.tsx').then((module) => ({ default: module.RegisterPage })));
+export const ForgotPasswordPage = lazy(() =>
+  import('./components/ForgotPasswordPage.tsx').then((module) => ({ default: module.ForgotPasswordPage })),
+);
+export const ResetPasswordPage = lazy(() => import('./components/ResetPasswordPage.tsx').then((module) => ({ default: module.ResetPasswordPage })));
+export { useIsNewAccount } from './session/new-account.ts';

@@ -42,14 +42,16 @@ export function validationFieldsOf(error: unknown): Record<string, string[]> {
   return result;
 }
 
+const RATE_LIMIT_SCOPES: ReadonlySet<unknown> = new Set<RateLimitDetails['scope']>(['login', 'register', 'api', 'passwordReset']);
+
 export function rateLimitDetailsOf(error: unknown): RateLimitDetails | null {
   if (!isApiError(error) || error.code !== 'RATE_LIMITED') return null;
   const scope = error.details?.scope;
   const retryAfterSeconds = error.details?.retryAfterSeconds;
-  if ((scope !== 'login' && scope !== 'register' && scope !== 'api') || typeof retryAfterSeconds !== 'number') {
+  if (!RATE_LIMIT_SCOPES.has(scope) || typeof retryAfterSeconds !== 'number') {
     return null;
   }
-  return { scope, retryAfterSeconds };
+  return { scope: scope as RateLimitDetails['scope'], retryAfterSeconds };
 }
 
 export function attemptsRemainingOf(error: unknown): number | null {

@@ -8,6 +8,9 @@ import { MiniMaxMusicEngine } from './minimax-music-engine.ts';
 import { MINIMAX_MUSIC_STATUS } from './wire.ts';
 
 let fake: FakeMiniMaxMusicServer;
+/** Waits asked for between retries; nothing really waits here. */
+const waits: number[] = [];
+const retry = { baseDelayMs: 50, random: () => 0, sleep: async (ms: number) => void waits.push(ms) };
 
 beforeAll(async () => {
   fake = await startFakeMiniMaxMusicServer({ songSeconds: 2 });
@@ -18,7 +21,7 @@ afterAll(async () => {
 });
 
 function engine(options: Partial<ConstructorParameters<typeof MiniMaxMusicEngine>[0]> = {}): MiniMaxMusicEngine {
-  return new MiniMaxMusicEngine({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, ...options });
+  return new MiniMaxMusicEngine({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, retry, ...options });
 }
 
 async function musicError(promise: Promise<unknown>, code: string): Promise<MusicError> {
@@ -36,7 +39,7 @@ describe('MiniMax music adapter', () => {
     expect(request?.path).toBe('/v1/music_generation');
     expect(request?.headers.authorization).toBe(`Bearer ${fake.apiKey}`);
     expect(request?.body).toEqual({
-      model: 'music-1.5',
+      model: 'music-2.6',
       prompt: 'Jazzy, male, smooth, expressive, soulful',
       lyrics: '[Verse]\nSmooth night',
       audio_setting: { sample_rate: 44100, bitrate: 256000, format: 'mp3' },
@@ -61,16 +64,50 @@ describe('MiniMax music adapter', () => {
     expect(parseMp3Frames(result.mp3).channelMode).not.toBe('mono');
   });
 
+  it('asks for an instrumental only where MiniMax documents it (music-2.6), and needs lyrics elsewhere', async () => {
+    const before = fake.requests.length;
+    await engine().generate({ prompt: 'ambient pads', durationSeconds: 30 });
+    expect(fake.requests.at(-1)?.body).toMatchObject({ model: 'music-2.6', is_instrumental: true });
+    const sent = fake.requests.length;
+    for (const model of ['music-1.5', 'music-2.0', 'music-2.5']) {
+      const error = await musicError(engine({ model }).generate({ prompt: 'ambient pads', durationSeconds: 30 }), 'INVALID_REQUEST');
+      expect(error.message).toMatch(/needs lyrics.*MINIMAX_MUSIC_MODEL/);
+    }
+    expect(fake.requests.length).toBe(sent);
+    await engine({ model: 'music-1.5' }).generate({ prompt: 'folk', durationSeconds: 30, lyrics: '[Verse]\nOne line' });
+    expect(fake.requests.at(-1)?.body).toMatchObject({ model: 'music-1.5', lyrics: '[Verse]\nOne line' });
+    expect(fake.requests.at(-1)?.body).not.toHaveProperty('is_instrumental');
+    expect(fake.requests.length - before).toBe(2);
+  });
+
+  it('retries rate limits with backoff, and only those', async () => {
+    waits.length = 0;
+    fake.failNext({ statusCode: MINIMAX_MUSIC_STATUS.tokenRateLimited, statusMsg: 'token limit' });
+    fake.failNext({ statusCode: MINIMAX_MUSIC_STATUS.rateLimited, statusMsg: 'rate limit' });
+    const before = fake.requests.length;
+    expect((await engine().generate({ prompt: 'pop', durationSeconds: 30 })).mp3.length).toBeGreaterThan(1000);
+    expect(fake.requests.length - before).toBe(3);
+    expect(waits).toEqual([25, 50]);
+  });
+
   it.each([
+    [MINIMAX_MUSIC_STATUS.usageLimitExceeded, 'PROVIDER_USAGE_LIMIT'],
+    [MINIMAX_MUSIC_STATUS.invalidCharacters, 'INVALID_REQUEST'],
     [MINIMAX_MUSIC_STATUS.authenticationFailed, 'PROVIDER_AUTH'],
     [MINIMAX_MUSIC_STATUS.invalidApiKey, 'PROVIDER_AUTH'],
-    [MINIMAX_MUSIC_STATUS.rateLimited, 'PROVIDER_RATE_LIMIT'],
     [MINIMAX_MUSIC_STATUS.insufficientBalance, 'PROVIDER_BALANCE'],
     [MINIMAX_MUSIC_STATUS.invalidParameters, 'INVALID_REQUEST'],
     [1000, 'PROVIDER_ERROR'],
   ] as const)('maps status code %i to %s', async (statusCode, code) => {
     fake.failNext({ statusCode, statusMsg: 'fake failure' });
+    const before = fake.requests.length;
     expect((await musicError(engine().generate({ prompt: 'pop', durationSeconds: 30 }), code)).message).toMatch(new RegExp(`${statusCode}`));
+    expect(fake.requests.length - before).toBe(1);
+  });
+
+  it('reports a rate limit that outlasts the retries', async () => {
+    for (let attempt = 0; attempt < 2; attempt++) fake.failNext({ statusCode: MINIMAX_MUSIC_STATUS.rateLimited, statusMsg: 'rate limit' });
+    await musicError(engine({ retry: { ...retry, attempts: 2 } }).generate({ prompt: 'pop', durationSeconds: 30 }), 'PROVIDER_RATE_LIMIT');
   });
 
   it('says a rejected prompt in the words the UI shows', async () => {

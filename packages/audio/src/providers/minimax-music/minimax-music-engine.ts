@@ -4,12 +4,19 @@ import { validateMusicRequest, type MusicEngine, type MusicRequest, type MusicRe
 import { MusicError, type MusicErrorCode } from '../../music/errors.ts';
 import { planFromPrompt } from '../../music/plan.ts';
 import { newSeed } from '../../music/random.ts';
+import { MINIMAX_RETRYABLE_STATUS, withMiniMaxRetry, type MiniMaxRetryOptions } from '../minimax/retry.ts';
 import {
-  MINIMAX_MUSIC_STATUS, type MiniMaxMusicReplyBody, type MiniMaxMusicRequestBody, type MiniMaxOutputFormat,
+  MINIMAX_INSTRUMENTAL_MODELS, MINIMAX_MUSIC_STATUS, type MiniMaxMusicReplyBody, type MiniMaxMusicRequestBody, type MiniMaxOutputFormat,
 } from './wire.ts';
 
 export const MINIMAX_MUSIC_DEFAULT_BASE_URL = 'https://api.minimax.io';
-export const MINIMAX_MUSIC_DEFAULT_MODEL = 'music-1.5';
+/** The current model, and the one that can make instrumentals (prompt-only requests). */
+export const MINIMAX_MUSIC_DEFAULT_MODEL = 'music-2.6';
+
+/** The models MiniMax documents is_instrumental for: music-2.6, and any later `music-2.6-…` variant of it. */
+export function supportsInstrumental(model: string): boolean {
+  return MINIMAX_INSTRUMENTAL_MODELS.some((listed) => model === listed || model.startsWith(`${listed}-`));
+}
 
 export interface MiniMaxMusicEngineOptions {
   apiKey: string;
@@ -20,6 +27,8 @@ export interface MiniMaxMusicEngineOptions {
   /** Bits per second, as MiniMax expects. */
   bitrate?: number;
   timeoutMs?: number;
+  /** Backoff for MiniMax's rate limits (1002, 1039). */
+  retry?: MiniMaxRetryOptions;
 }
 
 /**
@@ -38,10 +47,11 @@ export class MiniMaxMusicEngine implements MusicEngine {
 
   async generate(request: MusicRequest): Promise<MusicResult> {
     validateMusicRequest(request);
+    const body = this.requestBody(request);
     const seed = request.seed ?? newSeed();
     const plan = planFromPrompt(request.prompt, { durationSeconds: request.durationSeconds, seed, ...(request.lyrics ? { lyrics: request.lyrics } : {}) });
     request.onProgress?.({ stage: 'request', fraction: 0.05 });
-    const reply = await this.post(this.requestBody(request), request.signal);
+    const reply = await withMiniMaxRetry(() => this.post(body, request.signal), isRateLimited, this.options.retry, request.signal);
     request.onProgress?.({ stage: 'download', fraction: 0.8 });
     const mp3 = await this.audioFrom(reply, request.signal);
     request.onProgress?.({ stage: 'download', fraction: 1 });
@@ -51,10 +61,19 @@ export class MiniMaxMusicEngine implements MusicEngine {
     return { provider: 'minimax', seed, plan, mp3, durationSeconds, artworkSvg: coverArtSvg(plan, seed) };
   }
 
+  /**
+   * The request MiniMax documents for this model. Without lyrics only music-2.6 models can be asked for an
+   * instrumental; music-1.5 refuses a request without lyrics and the other 2.x models would write and sing their own,
+   * so a prompt-only request to them fails here, before anything is paid, naming the setting to change.
+   */
   requestBody(request: MusicRequest): MiniMaxMusicRequestBody {
     const lyrics = request.lyrics?.trim();
+    const model = this.options.model ?? MINIMAX_MUSIC_DEFAULT_MODEL;
+    if (!lyrics && !supportsInstrumental(model)) {
+      throw new MusicError('INVALID_REQUEST', `MiniMax's ${model} needs lyrics; set MINIMAX_MUSIC_MODEL to a music-2.6 model for instrumentals`, { model });
+    }
     return {
-      model: this.options.model ?? MINIMAX_MUSIC_DEFAULT_MODEL,
+      model,
       prompt: request.prompt.trim(),
       ...(lyrics ? { lyrics } : { is_instrumental: true }),
       audio_setting: { sample_rate: 44100, bitrate: this.options.bitrate ?? 256000, format: 'mp3' },
@@ -110,6 +129,10 @@ export class MiniMaxMusicEngine implements MusicEngine {
   }
 }
 
+function isRateLimited(error: unknown): boolean {
+  return error instanceof MusicError && typeof error.details?.statusCode === 'number' && MINIMAX_RETRYABLE_STATUS.includes(error.details.statusCode);
+}
+
 export function musicErrorCodeFor(status: number): MusicErrorCode {
   switch (status) {
     case MINIMAX_MUSIC_STATUS.rateLimited:
@@ -120,10 +143,13 @@ export function musicErrorCodeFor(status: number): MusicErrorCode {
       return 'PROVIDER_AUTH';
     case MINIMAX_MUSIC_STATUS.insufficientBalance:
       return 'PROVIDER_BALANCE';
+    case MINIMAX_MUSIC_STATUS.usageLimitExceeded:
+      return 'PROVIDER_USAGE_LIMIT';
     case MINIMAX_MUSIC_STATUS.sensitiveInput:
     case MINIMAX_MUSIC_STATUS.sensitiveOutput:
       return 'PROVIDER_REJECTED';
     case MINIMAX_MUSIC_STATUS.invalidParameters:
+    case MINIMAX_MUSIC_STATUS.invalidCharacters:
       return 'INVALID_REQUEST';
     default:
       return 'PROVIDER_ERROR';

@@ -1,6 +1,8 @@
 /** The documented request and reply of MiniMax's music endpoint, POST /v1/music_generation. */
 
 export const MINIMAX_MUSIC_MODELS = ['music-1.5', 'music-2.0', 'music-2.5', 'music-2.6'] as const;
+/** Only music-2.6 models (and their variants) take is_instrumental; the others need lyrics (1.5) or write their own. */
+export const MINIMAX_INSTRUMENTAL_MODELS = ['music-2.6'] as const;
 export const MINIMAX_MUSIC_SAMPLE_RATES = [16000, 24000, 32000, 44100] as const;
 export const MINIMAX_MUSIC_BITRATES = [32000, 64000, 128000, 256000] as const;
 export type MiniMaxOutputFormat = 'hex' | 'url';
@@ -11,7 +13,7 @@ export interface MiniMaxMusicRequestBody {
   prompt: string;
   /** Lines separated by \n, with [Intro] [Verse] [Chorus] [Bridge] [Outro] tags. */
   lyrics?: string;
-  /** Newer models make instrumentals when this is set and lyrics are left out. */
+  /** music-2.6 models only: an instrumental, with lyrics left out. */
   is_instrumental?: boolean;
   audio_setting: { sample_rate: number; bitrate: number; format: 'mp3' };
   output_format: MiniMaxOutputFormat;
@@ -45,6 +47,8 @@ export const MINIMAX_MUSIC_STATUS = {
   sensitiveInput: 1026,
   sensitiveOutput: 1027,
   tokenRateLimited: 1039,
+  invalidCharacters: 1042,
   invalidParameters: 2013,
   invalidApiKey: 2049,
+  usageLimitExceeded: 2056,
 } as const;

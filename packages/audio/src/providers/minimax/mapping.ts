@@ -1,18 +1,25 @@
 import type { SpeechModel } from '@sound-studio/shared';
 import { baseLanguage } from '../../speech/normalize/normalize.ts';
 import type { Mood, SpeechErrorCode } from '../../speech/types.ts';
-import { MINIMAX_STATUS, type MiniMaxEmotion } from './wire.ts';
+import { MINIMAX_STATUS, type MiniMaxEmotion, type MiniMaxSpeechModel } from './wire.ts';
 
-/** Our model ids are the spec's; MiniMax retired the 1.5 name, so it maps to its successor. */
-export const MINIMAX_MODEL_BY_SPEECH_MODEL: Readonly<Record<SpeechModel, string>> = {
-  'speech-2.5-hd-preview': 'speech-2.5-hd-preview',
+/**
+ * Our model ids are the spec's names, not MiniMax's: MiniMax's reference lists neither "2.5-hd-preview" nor "1.5", so
+ * our newer model speaks with its current HD model and the older with speech-02-hd. MINIMAX_SPEECH_MODEL overrides the
+ * first (see MiniMaxEngineOptions.models).
+ */
+export const MINIMAX_MODEL_BY_SPEECH_MODEL: Readonly<Record<SpeechModel, MiniMaxSpeechModel>> = {
+  'speech-2.5-hd-preview': 'speech-2.8-hd',
   'speech-1.5-hd-preview': 'speech-02-hd',
 };
 
-/** MiniMax has no "excited": surprised is its most energetic emotion. Calm maps to neutral, which every model accepts. */
-export const MINIMAX_EMOTION_BY_MOOD: Readonly<Record<Mood, MiniMaxEmotion>> = {
-  neutral: 'neutral',
-  calm: 'neutral',
+/**
+ * Our moods as MiniMax's documented emotions. It has no "excited" (surprised is its most energetic) and no "neutral":
+ * a neutral mood sends no emotion, which leaves the delivery to the model.
+ */
+export const MINIMAX_EMOTION_BY_MOOD: Readonly<Record<Mood, MiniMaxEmotion | null>> = {
+  neutral: null,
+  calm: 'calm',
   happy: 'happy',
   excited: 'surprised',
   sad: 'sad',
@@ -46,9 +53,20 @@ export function speechErrorCodeFor(statusCode: number): SpeechErrorCode {
       return 'PROVIDER_AUTH';
     case MINIMAX_STATUS.insufficientBalance:
       return 'PROVIDER_QUOTA';
+    case MINIMAX_STATUS.usageLimitExceeded:
+      return 'PROVIDER_USAGE_LIMIT';
     case MINIMAX_STATUS.rateLimited:
     case MINIMAX_STATUS.tokenRateLimited:
       return 'PROVIDER_RATE_LIMIT';
+    case MINIMAX_STATUS.sensitiveInput:
+    case MINIMAX_STATUS.sensitiveOutput:
+      return 'PROVIDER_REJECTED';
+    case MINIMAX_STATUS.invalidCharacters:
+      return 'TEXT_UNREADABLE';
+    case MINIMAX_STATUS.voiceNotUsable:
+      return 'PROVIDER_VOICE_UNAVAILABLE';
+    case MINIMAX_STATUS.invalidParameters:
+      return 'PROVIDER_INVALID_REQUEST';
     default:
       return 'PROVIDER_ERROR';
   }

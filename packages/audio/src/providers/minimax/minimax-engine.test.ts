@@ -10,10 +10,13 @@ import type { MiniMaxSpeechRequestBody } from './wire.ts';
 
 let fake: FakeMiniMaxServer;
 let engine: MiniMaxSpeechEngine;
+/** Waits the engine asked for between retries; nothing really waits in these tests. */
+const waits: number[] = [];
+const retry = { baseDelayMs: 100, random: () => 1, sleep: async (ms: number) => void waits.push(ms) };
 
 beforeAll(async () => {
   fake = await startFakeMiniMaxServer();
-  engine = new MiniMaxSpeechEngine({ apiKey: fake.apiKey, baseUrl: fake.baseUrl });
+  engine = new MiniMaxSpeechEngine({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, retry });
 });
 
 afterAll(() => fake.close());
@@ -45,7 +48,7 @@ describe('MiniMaxSpeechEngine against the fake MiniMax server', () => {
     expect(received?.headers.authorization).toBe(`Bearer ${fake.apiKey}`);
     expect(received?.headers['content-type']).toBe('application/json');
     expect(lastBody()).toEqual({
-      model: 'speech-2.5-hd-preview',
+      model: 'speech-2.8-hd',
       text: 'Hello from the cloud. This is a test.',
       stream: false,
       voice_setting: { voice_id: 'English_radiant_girl', speed: 1, vol: 1, pitch: 0, emotion: 'happy' },
@@ -70,7 +73,23 @@ describe('MiniMaxSpeechEngine against the fake MiniMax server', () => {
     await engine.speak(request({ pitch: -1, volume: 0 }));
     expect(lastBody().voice_setting).toMatchObject({ pitch: -12, vol: 0.01 });
     await engine.speak(request({ pitch: 1, mood: 'calm' }));
-    expect(lastBody().voice_setting).toMatchObject({ pitch: 12, emotion: 'neutral' });
+    expect(lastBody().voice_setting).toMatchObject({ pitch: 12, emotion: 'calm' });
+    // MiniMax documents no "neutral": a neutral mood leaves the emotion out.
+    await engine.speak(request({ mood: 'neutral' }));
+    expect(lastBody().voice_setting).not.toHaveProperty('emotion');
+  });
+
+  it('speaks with the MiniMax model configuration names', async () => {
+    const configured = new MiniMaxSpeechEngine({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, models: { 'speech-2.5-hd-preview': 'speech-2.6-turbo' } });
+    const result = await configured.speak(request());
+    expect(lastBody().model).toBe('speech-2.6-turbo');
+    expect(result.model).toBe('speech-2.5-hd-preview');
+    await configured.speak(request({ model: 'speech-1.5-hd-preview' }));
+    expect(lastBody().model).toBe('speech-02-hd');
+    const unknown = new MiniMaxSpeechEngine({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, models: { 'speech-2.5-hd-preview': 'speech-2.5-hd-preview' } });
+    const refused = await failure(unknown.speak(request()));
+    expect(refused).toMatchObject({ code: 'PROVIDER_INVALID_REQUEST', details: { statusCode: 2013 } });
+    expect(refused.message).toContain('model must be one of');
   });
 
   it('maps voices: catalogue mapping, gender fallback, configured ids and raw MiniMax ids', async () => {
@@ -91,14 +110,21 @@ describe('MiniMaxSpeechEngine against the fake MiniMax server', () => {
     const statusCases = [
       [{ statusCode: 1004, statusMsg: 'authentication failed' }, 'PROVIDER_AUTH'],
       [{ statusCode: 1008, statusMsg: 'insufficient balance' }, 'PROVIDER_QUOTA'],
-      [{ statusCode: 1002, statusMsg: 'rate limit' }, 'PROVIDER_RATE_LIMIT'],
-      [{ statusCode: 2013, statusMsg: 'invalid params' }, 'PROVIDER_ERROR'],
+      [{ statusCode: 1026, statusMsg: 'input new_sensitive' }, 'PROVIDER_REJECTED'],
+      [{ statusCode: 1027, statusMsg: 'output new_sensitive' }, 'PROVIDER_REJECTED'],
+      [{ statusCode: 1042, statusMsg: 'invalid characters' }, 'TEXT_UNREADABLE'],
+      [{ statusCode: 2013, statusMsg: 'invalid params' }, 'PROVIDER_INVALID_REQUEST'],
+      [{ statusCode: 2054, statusMsg: 'voice id not exist' }, 'PROVIDER_VOICE_UNAVAILABLE'],
+      [{ statusCode: 2056, statusMsg: 'usage limit exceeded' }, 'PROVIDER_USAGE_LIMIT'],
+      [{ statusCode: 1000, statusMsg: 'unknown error' }, 'PROVIDER_ERROR'],
     ] as const;
     for (const [fakeFailure, code] of statusCases) {
       fake.failNext(fakeFailure);
+      const before = fake.requests.length;
       const error = await failure(engine.speak(request()));
       expect(error.code).toBe(code);
       expect(error.message).toContain(fakeFailure.statusMsg);
+      expect(fake.requests.length - before).toBe(1); // only rate limits are retried
     }
     fake.failNext({ httpStatus: 502 });
     expect((await failure(engine.speak(request()))).code).toBe('PROVIDER_ERROR');
@@ -106,6 +132,26 @@ describe('MiniMaxSpeechEngine against the fake MiniMax server', () => {
     expect((await failure(wrongKey.speak(request()))).code).toBe('PROVIDER_AUTH');
     const unreachable = new MiniMaxSpeechEngine({ apiKey: 'k', baseUrl: 'http://127.0.0.1:9', timeoutMs: 2000 });
     expect((await failure(unreachable.speak(request()))).code).toBe('PROVIDER_ERROR');
+  });
+
+  it('retries rate limits (1002, 1039) with growing waits, and gives up after the last attempt', async () => {
+    waits.length = 0;
+    fake.failNext({ statusCode: 1002, statusMsg: 'rate limit' });
+    fake.failNext({ statusCode: 1039, statusMsg: 'token limit' });
+    const before = fake.requests.length;
+    expect((await engine.speak(request())).format).toBe('mp3');
+    expect(fake.requests.length - before).toBe(3);
+    expect(waits).toEqual([100, 200]);
+
+    waits.length = 0;
+    for (let attempt = 0; attempt < 4; attempt++) fake.failNext({ statusCode: 1002, statusMsg: 'rate limit' });
+    const exhausted = await failure(engine.speak(request()));
+    expect(exhausted).toMatchObject({ code: 'PROVIDER_RATE_LIMIT', details: { statusCode: 1002 } });
+    expect(waits).toEqual([100, 200, 400]);
+
+    const once = new MiniMaxSpeechEngine({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, retry: { ...retry, attempts: 1 } });
+    fake.failNext({ statusCode: 1002, statusMsg: 'rate limit' });
+    expect((await failure(once.speak(request()))).code).toBe('PROVIDER_RATE_LIMIT');
   });
 
   it('validates requests locally before calling out', async () => {
@@ -116,11 +162,38 @@ describe('MiniMaxSpeechEngine against the fake MiniMax server', () => {
     expect(() => new MiniMaxSpeechEngine({ apiKey: '' })).toThrow(SpeechError);
   });
 
-  it('streams its single encoded result and passes MP3 through the file encoder', async () => {
+  it('streams with MiniMax’s stream mode: whole MP3 frames as they arrive, timed exactly', async () => {
     const chunks = [];
     for await (const chunk of engine.speakStream(request())) chunks.push(chunk);
-    expect(chunks).toHaveLength(1);
-    expect(chunks[0]?.format).toBe('mp3');
+    expect(lastBody()).toMatchObject({ stream: true, stream_options: { exclude_aggregated_audio: true }, model: 'speech-2.8-hd' });
+    // The fake cuts its audio mid-frame into three events; each chunk carries only whole frames.
+    expect(chunks.length).toBeGreaterThan(1);
+    const bytes = Buffer.concat(chunks.map((chunk) => (chunk.format === 'mp3' ? chunk.bytes : new Uint8Array(0))));
+    const frames = parseMp3Frames(bytes);
+    for (const chunk of chunks) {
+      if (chunk.format !== 'mp3') throw new Error('expected MP3');
+      expect(parseMp3Frames(chunk.bytes).durationSeconds).toBeCloseTo(chunk.durationSeconds, 6);
+    }
+    expect(chunks.reduce((sum, chunk) => sum + chunk.durationSeconds, 0)).toBeCloseTo(frames.durationSeconds, 6);
+    expect(chunks.map((chunk) => chunk.index)).toEqual(chunks.map((_, index) => index));
+    expect(chunks[0]?.text).toBe(request().text);
+    expect(chunks[1]?.startSample).toBe(chunks[0]?.speechSamples);
+
+    waits.length = 0;
+    fake.failNext({ statusCode: 1002, statusMsg: 'rate limit' });
+    const retried = [];
+    for await (const chunk of engine.speakStream(request())) retried.push(chunk);
+    expect(retried.length).toBeGreaterThan(1);
+    expect(waits).toEqual([100]);
+
+    fake.failNext({ statusCode: 1008, statusMsg: 'insufficient balance' });
+    const refused = await failure((async () => {
+      for await (const chunk of engine.speakStream(request())) void chunk;
+    })());
+    expect(refused.code).toBe('PROVIDER_QUOTA');
+  });
+
+  it('passes MP3 through the file encoder', async () => {
     const result = await engine.speak(request());
     const file = await encodeSpeechResult(result, 'mp3');
     expect(result.format === 'mp3' && file.bytes).toBe(result.format === 'mp3' && result.bytes);
@@ -139,6 +212,10 @@ describe('the fake MiniMax server', () => {
     };
     expect(validateSpeechRequest(valid)).toEqual([]);
     expect(validateSpeechRequest({ ...valid, model: 'speech-1.5-hd-preview' })).toHaveLength(1);
+    // Not (or no longer) in MiniMax's documented lists.
+    expect(validateSpeechRequest({ ...valid, model: 'speech-2.5-hd-preview' })).toEqual([expect.stringContaining('model must be one of')]);
+    expect(validateSpeechRequest({ ...valid, voice_setting: { ...valid.voice_setting, emotion: 'neutral' } })).toEqual([expect.stringContaining('emotion must be one of')]);
+    expect(validateSpeechRequest({ ...valid, voice_setting: { ...valid.voice_setting, emotion: 'calm' } })).toEqual([]);
     expect(validateSpeechRequest({ ...valid, voice_setting: { ...valid.voice_setting, pitch: 0.5, vol: 0 } })).toHaveLength(2);
     expect(validateSpeechRequest({ ...valid, audio_setting: { ...valid.audio_setting, sample_rate: 12345 } })).toHaveLength(1);
     expect(validateSpeechRequest('nope')).toEqual(['body must be a JSON object']);

@@ -1,8 +1,9 @@
-import { parseMp3Frames } from '../../codec/mp3-frames.ts';
+import { parseMp3Frames, wholeMp3Frames } from '../../codec/mp3-frames.ts';
 import { resolveModel } from '../../speech/models.ts';
 import { DEFAULT_SPEECH_LIMITS, validateRequest, type SpeechLimits } from '../../speech/plan.ts';
 import {
   SpeechError,
+  type SpeechModel,
   type SpeakOptions,
   type SpeechChunk,
   type SpeechEngine,
@@ -20,6 +21,7 @@ import {
   toMiniMaxPitch,
   toMiniMaxVolume,
 } from './mapping.ts';
+import { MINIMAX_RETRYABLE_STATUS, withMiniMaxRetry, type MiniMaxRetryOptions } from './retry.ts';
 import type { MiniMaxEmotion, MiniMaxSpeechReplyBody, MiniMaxSpeechRequestBody } from './wire.ts';
 
 export const MINIMAX_DEFAULT_BASE_URL = 'https://api.minimax.io';
@@ -34,7 +36,11 @@ export interface MiniMaxEngineOptions {
   sampleRate?: number;
   /** Bits per second, as MiniMax expects (128000). */
   bitrate?: number;
+  /** MiniMax model per model id of ours, over MINIMAX_MODEL_BY_SPEECH_MODEL (MINIMAX_SPEECH_MODEL sets the default's). */
+  models?: Partial<Record<SpeechModel, string>>;
   timeoutMs?: number;
+  /** Backoff for MiniMax's rate limits (1002, 1039). */
+  retry?: MiniMaxRetryOptions;
   limits?: Partial<SpeechLimits>;
 }
 
@@ -47,7 +53,8 @@ const FALLBACK_VOICE_BY_GENDER: Readonly<Record<VoiceGender, string>> = {
 
 /**
  * MiniMax's cloud text-to-speech behind the same interface as the local engine. It returns MP3 as MiniMax encodes
- * it (`format: 'mp3'`), with one sentence boundary spanning the whole text because the synchronous API gives none.
+ * it (`format: 'mp3'`), with one sentence boundary spanning the whole text because the API gives none. `speakStream`
+ * uses MiniMax's stream mode, so the first audio goes out while the rest is still being synthesised.
  */
 export class MiniMaxSpeechEngine implements SpeechEngine {
   readonly provider = 'minimax' as const;
@@ -63,9 +70,10 @@ export class MiniMaxSpeechEngine implements SpeechEngine {
   async speak(request: SpeechRequest, options?: SpeakOptions): Promise<SpeechResult> {
     validateRequest(request, this.limits);
     const model = resolveModel(request.model);
-    const body = this.requestBody(request, MINIMAX_MODEL_BY_SPEECH_MODEL[model]);
-    const reply = await this.post(body, options?.signal);
-    const bytes = decodeHexAudio(reply);
+    const body = this.requestBody(request, this.miniMaxModel(model));
+    const signal = options?.signal;
+    const reply = await this.retrying(async () => parseReply(await this.post(body, signal)), signal);
+    const bytes = decodeHexAudio(reply.data?.audio, reply.trace_id);
     const sampleRate = reply.extra_info?.audio_sample_rate ?? body.audio_setting.sample_rate;
     const durationSeconds = reply.extra_info?.audio_length !== undefined
       ? reply.extra_info.audio_length / 1000
@@ -81,26 +89,67 @@ export class MiniMaxSpeechEngine implements SpeechEngine {
     };
   }
 
-  /** The synchronous API returns the whole file at once, so the stream has a single chunk. */
+  /**
+   * MiniMax's stream mode (`stream: true`): server-sent events whose pieces carry hex MP3 cut anywhere. Each chunk
+   * yielded is the whole frames received so far, so its duration is exact. The text rides on the first chunk: MiniMax
+   * counts a request's characters as a whole (extra_info.usage_characters), so a listener who leaves after the first
+   * audio has used all of them.
+   * A rate limit is retried only before any audio went out (MiniMax answers it before the first piece).
+   */
   async *speakStream(request: SpeechRequest, options?: SpeakOptions): AsyncGenerator<SpeechChunk> {
-    const result = await this.speak(request, options);
-    if (result.format !== 'mp3') return;
-    yield {
-      format: 'mp3',
-      bytes: result.bytes,
-      index: 0,
-      kind: 'sentence',
-      text: request.text,
-      sampleRate: result.sampleRate,
-      startSample: 0,
-      speechSamples: Math.round(result.durationSeconds * result.sampleRate),
-      durationSeconds: result.durationSeconds,
+    validateRequest(request, this.limits);
+    const model = resolveModel(request.model);
+    const body: MiniMaxSpeechRequestBody = {
+      ...this.requestBody(request, this.miniMaxModel(model)),
+      stream: true,
+      // The last event would otherwise repeat the whole audio we already have.
+      stream_options: { exclude_aggregated_audio: true },
     };
+    const signal = options?.signal;
+    const response = await this.retrying(() => this.openStream(body, signal), signal);
+    let carry: Uint8Array = new Uint8Array(0);
+    let index = 0;
+    let startSample = 0;
+    let sampleRate = body.audio_setting.sample_rate;
+    const chunkOf = (bytes: Uint8Array, samples: number): SpeechChunk => {
+      const chunk: SpeechChunk = {
+        format: 'mp3', bytes, index, kind: 'sentence', text: index === 0 ? request.text : '', sampleRate, startSample,
+        speechSamples: samples, durationSeconds: samples / sampleRate,
+      };
+      index += 1;
+      startSample += samples;
+      return chunk;
+    };
+    try {
+      for await (const event of serverSentEvents(response, signal)) {
+        const reply = parseEvent(event);
+        // The last event (status 2) has only extra_info and, if MiniMax ignored exclude_aggregated_audio, a copy.
+        if (reply.data?.status === 2) break;
+        if (!reply.data?.audio) continue;
+        const piece = decodeHexAudio(reply.data.audio, reply.trace_id);
+        const joined = concat(carry, piece);
+        const whole = wholeMp3Frames(joined);
+        carry = joined.slice(whole.length);
+        if (whole.length === 0) continue;
+        sampleRate = whole.sampleRate ?? sampleRate;
+        yield chunkOf(joined.slice(0, whole.length), whole.samples);
+      }
+    } catch (error) {
+      if (signal?.aborted) throw new SpeechError('ABORTED', 'Speech synthesis was aborted');
+      throw error;
+    }
+    if (carry.length > 0) yield chunkOf(carry, 0);
+    if (index === 0) throw new SpeechError('PROVIDER_ERROR', 'MiniMax streamed no audio');
   }
 
   async warmUp(): Promise<void> {}
 
   async close(): Promise<void> {}
+
+  /** The MiniMax model our model id speaks with. */
+  miniMaxModel(model: SpeechModel): string {
+    return this.options.models?.[model] ?? MINIMAX_MODEL_BY_SPEECH_MODEL[model];
+  }
 
   requestBody(request: SpeechRequest, model: string): MiniMaxSpeechRequestBody {
     return {
@@ -136,13 +185,16 @@ export class MiniMaxSpeechEngine implements SpeechEngine {
     throw new SpeechError('UNKNOWN_VOICE', 'This voice has no MiniMax voice id', { voice: voice.id });
   }
 
-  private async post(body: MiniMaxSpeechRequestBody, signal: AbortSignal | undefined): Promise<MiniMaxSpeechReplyBody> {
+  private retrying<T>(attempt: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+    return withMiniMaxRetry(attempt, isRateLimited, this.options.retry, signal);
+  }
+
+  private async post(body: MiniMaxSpeechRequestBody, signal: AbortSignal | undefined): Promise<Response> {
     const url = new URL(`${this.baseUrl}/v1/t2a_v2`);
     if (this.options.groupId) url.searchParams.set('GroupId', this.options.groupId);
     const timeout = AbortSignal.timeout(this.options.timeoutMs ?? 60_000);
-    let response: Response;
     try {
-      response = await fetch(url, {
+      return await fetch(url, {
         method: 'POST',
         headers: { Authorization: `Bearer ${this.options.apiKey}`, 'Content-Type': 'application/json' },
         body: JSON.stringify(body),
@@ -152,21 +204,89 @@ export class MiniMaxSpeechEngine implements SpeechEngine {
       if (signal?.aborted) throw new SpeechError('ABORTED', 'Speech synthesis was aborted');
       throw new SpeechError('PROVIDER_ERROR', `MiniMax request failed: ${error instanceof Error ? error.message : String(error)}`);
     }
-    const reply = (await response.json().catch(() => null)) as MiniMaxSpeechReplyBody | null;
-    const status = reply?.base_resp?.status_code;
-    if (status !== undefined && status !== 0) {
-      throw new SpeechError(speechErrorCodeFor(status), `MiniMax error ${status}: ${reply?.base_resp?.status_msg ?? 'unknown'}`, {
-        statusCode: status,
-        traceId: reply?.trace_id,
-      });
-    }
-    if (!response.ok || !reply) {
-      throw new SpeechError(response.status === 401 ? 'PROVIDER_AUTH' : 'PROVIDER_ERROR', `MiniMax answered HTTP ${response.status}`, {
-        httpStatus: response.status,
-      });
-    }
-    return reply;
   }
+
+  /** A stream that started (event-stream), or the error MiniMax answered with instead (JSON, HTTP 200 or not). */
+  private async openStream(body: MiniMaxSpeechRequestBody, signal: AbortSignal | undefined): Promise<Response> {
+    const response = await this.post(body, signal);
+    if (response.ok && (response.headers.get('content-type') ?? '').includes('text/event-stream')) return response;
+    await parseReply(response);
+    throw new SpeechError('PROVIDER_ERROR', 'MiniMax did not answer with a stream', { httpStatus: response.status });
+  }
+}
+
+function isRateLimited(error: unknown): boolean {
+  return error instanceof SpeechError && typeof error.details?.statusCode === 'number' && MINIMAX_RETRYABLE_STATUS.includes(error.details.statusCode);
+}
+
+/** A JSON reply, or the SpeechError its base_resp or HTTP status stands for. */
+async function parseReply(response: Response): Promise<MiniMaxSpeechReplyBody> {
+  const reply = (await response.json().catch(() => null)) as MiniMaxSpeechReplyBody | null;
+  throwIfFailed(reply);
+  if (!response.ok || !reply) {
+    throw new SpeechError(response.status === 401 ? 'PROVIDER_AUTH' : 'PROVIDER_ERROR', `MiniMax answered HTTP ${response.status}`, {
+      httpStatus: response.status,
+    });
+  }
+  return reply;
+}
+
+function throwIfFailed(reply: MiniMaxSpeechReplyBody | null): void {
+  const status = reply?.base_resp?.status_code;
+  if (status !== undefined && status !== 0) {
+    throw new SpeechError(speechErrorCodeFor(status), `MiniMax error ${status}: ${reply?.base_resp?.status_msg ?? 'unknown'}`, {
+      statusCode: status,
+      traceId: reply?.trace_id,
+    });
+  }
+}
+
+/** One stream event's JSON; an error in mid-stream comes as an event with a non-zero base_resp. */
+function parseEvent(data: string): MiniMaxSpeechReplyBody {
+  let reply: MiniMaxSpeechReplyBody;
+  try {
+    reply = JSON.parse(data) as MiniMaxSpeechReplyBody;
+  } catch {
+    throw new SpeechError('PROVIDER_ERROR', 'MiniMax sent a stream event that is not JSON');
+  }
+  throwIfFailed(reply);
+  return reply;
+}
+
+/** The `data:` payloads of a text/event-stream body, one per event. */
+async function* serverSentEvents(response: Response, signal: AbortSignal | undefined): AsyncGenerator<string> {
+  if (!response.body) return;
+  const decoder = new TextDecoder();
+  let buffered = '';
+  const reader = response.body.getReader();
+  try {
+    for (;;) {
+      if (signal?.aborted) throw new SpeechError('ABORTED', 'Speech synthesis was aborted');
+      const { done, value } = await reader.read();
+      buffered += done ? decoder.decode() : decoder.decode(value, { stream: true });
+      const events = buffered.split(/\r?\n\r?\n/);
+      buffered = done ? '' : (events.pop() ?? '');
+      for (const event of events) {
+        const data = event.split(/\r?\n/).filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trimStart()).join('\n');
+        if (data) yield data;
+      }
+      if (done) return;
+    }
+  } catch (error) {
+    if (error instanceof SpeechError) throw error;
+    throw new SpeechError('PROVIDER_ERROR', `MiniMax stream failed: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    // Leaving early (a consumer that stopped, an abort) must not keep the connection open.
+    await reader.cancel().catch(() => undefined);
+  }
+}
+
+function concat(first: Uint8Array, second: Uint8Array): Uint8Array {
+  if (first.length === 0) return second;
+  const joined = new Uint8Array(first.length + second.length);
+  joined.set(first);
+  joined.set(second, first.length);
+  return joined;
 }
 
 /** An explicit mood, else a grouped voice's first mood; otherwise MiniMax picks the emotion itself (the UI's "Auto"). */
@@ -174,13 +294,13 @@ function emotionFor(request: SpeechRequest): { emotion?: MiniMaxEmotion } {
   const voiceId = typeof request.voice === 'string' ? request.voice : request.voice.id;
   const found = voiceId ? resolveVoice(voiceId) : undefined;
   const mood = request.mood ?? found?.mood ?? found?.voice.moods[0]?.mood;
-  return mood ? { emotion: MINIMAX_EMOTION_BY_MOOD[mood] } : {};
+  const emotion = mood ? MINIMAX_EMOTION_BY_MOOD[mood] : null;
+  return emotion ? { emotion } : {};
 }
 
-function decodeHexAudio(reply: MiniMaxSpeechReplyBody): Uint8Array {
-  const hex = reply.data?.audio;
+function decodeHexAudio(hex: string | undefined, traceId: string | undefined): Uint8Array {
   if (!hex || hex.length % 2 !== 0 || !/^[0-9a-f]+$/i.test(hex)) {
-    throw new SpeechError('PROVIDER_ERROR', 'MiniMax returned no audio', { traceId: reply.trace_id });
+    throw new SpeechError('PROVIDER_ERROR', 'MiniMax returned no audio', { traceId });
   }
   return new Uint8Array(Buffer.from(hex, 'hex'));
 }

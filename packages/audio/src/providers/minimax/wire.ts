@@ -1,11 +1,13 @@
 /** The documented request and reply of MiniMax's synchronous text-to-speech endpoint, POST /v1/t2a_v2. */
-export const MINIMAX_EMOTIONS = ['happy', 'sad', 'angry', 'fearful', 'disgusted', 'surprised', 'neutral', 'calm', 'fluent', 'whisper'] as const;
+/** fluent and whisper only on the newer models; the rest everywhere. There is no "neutral". */
+export const MINIMAX_EMOTIONS = ['happy', 'sad', 'angry', 'fearful', 'disgusted', 'surprised', 'calm', 'fluent', 'whisper'] as const;
 export type MiniMaxEmotion = (typeof MINIMAX_EMOTIONS)[number];
 
+/** The models the reference documents today; configuration may name a newer one (any string is sent as it is). */
 export const MINIMAX_MODELS = [
-  'speech-2.8-hd', 'speech-2.8-turbo', 'speech-2.6-hd', 'speech-2.6-turbo', 'speech-2.5-hd-preview',
-  'speech-2.5-turbo-preview', 'speech-02-hd', 'speech-02-turbo', 'speech-01-hd', 'speech-01-turbo',
+  'speech-2.8-hd', 'speech-2.8-turbo', 'speech-2.6-hd', 'speech-2.6-turbo', 'speech-02-hd', 'speech-02-turbo', 'speech-01-hd', 'speech-01-turbo',
 ] as const;
+export type MiniMaxSpeechModel = (typeof MINIMAX_MODELS)[number];
 
 export const MINIMAX_SAMPLE_RATES = [8000, 16000, 22050, 24000, 32000, 44100] as const;
 export const MINIMAX_BITRATES = [32000, 64000, 128000, 256000] as const;
@@ -13,7 +15,9 @@ export const MINIMAX_BITRATES = [32000, 64000, 128000, 256000] as const;
 export interface MiniMaxSpeechRequestBody {
   model: string;
   text: string;
-  stream: false;
+  stream: boolean;
+  /** Stream mode only: the last event then carries no second copy of the whole audio. */
+  stream_options?: { exclude_aggregated_audio: boolean };
   voice_setting: {
     voice_id: string;
     /** 0.5–2. */
@@ -34,6 +38,7 @@ export interface MiniMaxSpeechRequestBody {
 }
 
 export interface MiniMaxSpeechReplyBody {
+  /** In stream mode status 1 marks a piece of audio, 2 the last event. */
   data?: { audio?: string; status?: number } | null;
   extra_info?: {
     audio_length?: number;
@@ -55,7 +60,12 @@ export const MINIMAX_STATUS = {
   rateLimited: 1002,
   authenticationFailed: 1004,
   insufficientBalance: 1008,
+  sensitiveInput: 1026,
+  sensitiveOutput: 1027,
   tokenRateLimited: 1039,
+  invalidCharacters: 1042,
   invalidParameters: 2013,
   invalidApiKey: 2049,
+  voiceNotUsable: 2054,
+  usageLimitExceeded: 2056,
 } as const;

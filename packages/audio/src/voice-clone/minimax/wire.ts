@@ -17,14 +17,15 @@ export interface MiniMaxVoiceCloneRequestBody {
   voice_id: string;
   need_noise_reduction?: boolean;
   need_volume_normalization?: boolean;
-  /** Preview text (at most 1,000 characters); requires `model`. */
+  /** Preview text (at most 1,000 characters); requires `model`. Billed like T2A, and does not keep the voice. */
   text?: string;
   model?: string;
   language_boost?: string;
 }
 
 export interface MiniMaxVoiceCloneReply {
-  input_sensitive?: boolean;
+  /** Documented both ways: a flag, or an object whose type 0 means "not sensitive". */
+  input_sensitive?: boolean | { type?: number };
   input_sensitive_type?: number;
   /** Link to the preview audio, when text was given. */
   demo_audio?: string;
@@ -57,4 +58,6 @@ export const MINIMAX_CLONE_STATUS = {
   duplicateVoiceId: 2039,
   rateGrowthLimited: 2045,
   invalidApiKey: 2049,
+  voiceNotUsable: 2054,
+  usageLimitExceeded: 2056,
 } as const;

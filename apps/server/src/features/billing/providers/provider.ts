@@ -32,7 +32,17 @@ export interface BillingProvider {
    * subscription cannot be changed here.
    */
   changeSubscriptionPlan?(input: SubscriptionPlanChange): Promise<void>;
+  /**
+   * Optional: closes the checkout page of a withdrawn or replaced change so it can no longer be paid. 'expired' also
+   * when the page had run out by itself; 'completed' when the payment went through first (its webhook applies it).
+   * Without this method (manual) there is no page to close.
+   */
+  expireCheckout?(checkoutId: string): Promise<CheckoutExpiry>;
+  /** Optional: ends a provider subscription at once, billing nothing more (a late payment that was refunded). */
+  cancelSubscription?(subscriptionId: string): Promise<void>;
 }
+
+export type CheckoutExpiry = 'expired' | 'completed';
 
 export interface SubscriptionPlanChange {
   subscriptionId: string;
@@ -66,7 +76,8 @@ export interface CheckoutInput {
   cancelUrl: string;
 }
 
-export type CheckoutStart = { kind: 'redirect'; url: string } | { kind: 'pending' };
+/** `checkoutId`: the provider's id of the page (Stripe: the Checkout Session), kept so the page can be expired. */
+export type CheckoutStart = { kind: 'redirect'; url: string; checkoutId?: string } | { kind: 'pending' };
 
 export interface PortalInput {
   userId: string;
@@ -76,7 +87,11 @@ export interface PortalInput {
 
 /** Provider-neutral payment events; `id` is the provider's event id, handled at most once. */
 export type BillingEvent =
-  | { id: string; type: 'checkout.completed'; pendingChangeId: string; customerId: string | null; subscriptionId: string | null }
+  | {
+      id: string; type: 'checkout.completed'; pendingChangeId: string; customerId: string | null; subscriptionId: string | null;
+      /** The invoice the checkout paid and its amount (Stripe: the session's invoice and amount_total), to refund it. */
+      invoiceId: string | null; amountCents: number | null;
+    }
   | {
       id: string; type: 'invoice.paid'; subscriptionId: string; amountCents: number; periodStart: Date; periodEnd: Date; invoiceId: string;
       /**

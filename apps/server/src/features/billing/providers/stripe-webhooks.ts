@@ -37,6 +37,8 @@ const checkoutSessionSchema = z.object({
   client_reference_id: z.string().nullable(),
   customer: reference.nullable(),
   subscription: reference.nullable(),
+  invoice: reference.nullable(),
+  amount_total: z.number().int().nonnegative().nullable(),
 });
 
 /** Since 2025-03-31.basil an invoice names its subscription (and that subscription's metadata) under `parent`. */
@@ -131,7 +133,15 @@ function assertReadableVersion(event: StripeEvent): void {
 function fromCheckoutCompleted(id: string, session: z.infer<typeof checkoutSessionSchema>): BillingEvent | null {
   // A session we did not create (a payment link, another app on the account) carries no pending change of ours.
   if (!session.client_reference_id) return null;
-  return { id, type: 'checkout.completed', pendingChangeId: session.client_reference_id, customerId: idOf(session.customer), subscriptionId: idOf(session.subscription) };
+  return {
+    id,
+    type: 'checkout.completed',
+    pendingChangeId: session.client_reference_id,
+    customerId: idOf(session.customer),
+    subscriptionId: idOf(session.subscription),
+    invoiceId: idOf(session.invoice),
+    amountCents: session.amount_total,
+  };
 }
 
 function fromInvoicePaid(id: string, invoice: PaidInvoice): BillingEvent | null {

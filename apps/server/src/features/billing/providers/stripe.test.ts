@@ -61,7 +61,7 @@ describe('StripeBillingProvider.startCheckout', () => {
     });
     const [session] = [...fake.checkoutSessions.values()];
     expect(session?.url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
-    expect(start).toEqual({ kind: 'redirect', url: session?.url });
+    expect(start).toEqual({ kind: 'redirect', url: session?.url, checkoutId: session?.id });
   });
 
   it('reuses a known customer (and sends no email then) and bills yearly by the year', async () => {
@@ -171,6 +171,51 @@ describe('StripeBillingProvider.refundPayment', () => {
   });
 });
 
+describe('StripeBillingProvider.expireCheckout', () => {
+  async function openSession(pendingChangeId: string): Promise<string> {
+    const start = await provider.startCheckout(checkoutInput({ pendingChangeId }));
+    if (start.kind !== 'redirect' || !start.checkoutId) throw new Error('expected a Checkout Session');
+    fake.requests.length = 0;
+    return start.checkoutId;
+  }
+
+  it('expires an open session, so the customer can no longer pay it', async () => {
+    const sessionId = await openSession('pc-expire-open');
+    expect(await provider.expireCheckout(sessionId)).toBe('expired');
+    expect(onlyRequest()).toMatchObject({ method: 'POST', path: `/v1/checkout/sessions/${sessionId}/expire`, form: {} });
+    expect(() => fake.completeCheckout(sessionId, { subscriptionId: 'sub_too_late' })).toThrow();
+  });
+
+  it('answers completed for a session paid first: Stripe refuses to expire it and the session reads complete', async () => {
+    const sessionId = await openSession('pc-expire-paid');
+    fake.completeCheckout(sessionId, { subscriptionId: 'sub_paid_first' });
+    expect(await provider.expireCheckout(sessionId)).toBe('completed');
+    expect(fake.requests.map((request) => [request.method, request.path])).toEqual([
+      ['POST', `/v1/checkout/sessions/${sessionId}/expire`],
+      ['GET', `/v1/checkout/sessions/${sessionId}`],
+    ]);
+  });
+
+  it('answers expired for a session already expired, and fails loudly for one Stripe does not know', async () => {
+    const sessionId = await openSession('pc-expire-twice');
+    await provider.expireCheckout(sessionId);
+    expect(await provider.expireCheckout(sessionId)).toBe('expired');
+    await expect(provider.expireCheckout('cs_test_unknown')).rejects.toThrow(/No such checkout.session/);
+  });
+});
+
+describe('StripeBillingProvider.cancelSubscription', () => {
+  it('cancels the subscription at once, once however often it is asked', async () => {
+    await provider.cancelSubscription('sub_cancel_now');
+    await provider.cancelSubscription('sub_cancel_now');
+    expect(fake.requests.map((request) => [request.method, request.path, request.headers['idempotency-key']])).toEqual([
+      ['DELETE', '/v1/subscriptions/sub_cancel_now', 'cancel-subscription-sub_cancel_now'],
+      ['DELETE', '/v1/subscriptions/sub_cancel_now', 'cancel-subscription-sub_cancel_now'],
+    ]);
+    expect(fake.canceledSubscriptions).toEqual(['sub_cancel_now']);
+  });
+});
+
 describe('StripeBillingProvider when Stripe is out of reach', () => {
   const unavailable = { code: 'PAYMENT_PROVIDER_UNAVAILABLE', statusCode: 503, details: { provider: 'stripe' } };
   /** Every call that reaches Stripe, with inputs that succeed when Stripe answers. */
@@ -233,9 +278,13 @@ describe('StripeBillingProvider.parseWebhook', () => {
     return provider.parseWebhook(Buffer.from(delivery.payload, 'utf8'), delivery.signatureHeader);
   }
 
-  it('maps checkout.session.completed to the pending change, customer and subscription', () => {
+  it('maps checkout.session.completed to the pending change, customer, subscription and the invoice it paid', () => {
     const delivery = fake.webhook('checkout.session.completed', { 'data.object.client_reference_id': 'pc-42' });
-    expect(parse(delivery)).toEqual({ id: delivery.event.id, type: 'checkout.completed', pendingChangeId: 'pc-42', customerId: DOC_CUSTOMER, subscriptionId: DOC_SUBSCRIPTION });
+    expect(parse(delivery)).toEqual({
+      id: delivery.event.id, type: 'checkout.completed', pendingChangeId: 'pc-42', customerId: DOC_CUSTOMER, subscriptionId: DOC_SUBSCRIPTION,
+      // The documented session's first invoice and amount (events/checkout.session.completed.json).
+      invoiceId: 'in_1Q9BtALkdIwHu7ixGq2zYbXk', amountCents: 2200,
+    });
   });
 
   it('ignores a completed Checkout Session that is not ours (no client_reference_id)', () => {

@@ -2,8 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import type { BillingInterval, PlanTier } from '@sound-studio/shared';
 import {
-  PaymentProviderUnavailableError, WebhookSignatureError, type BillingEvent, type BillingProvider, type CheckoutInput, type CheckoutStart, type PortalInput, type RefundInput,
-  type SubscriptionPlanChange,
+  PaymentProviderUnavailableError, WebhookSignatureError, type BillingEvent, type BillingProvider, type CheckoutExpiry, type CheckoutInput, type CheckoutStart, type PortalInput,
+  type RefundInput, type SubscriptionPlanChange,
 } from './provider.ts';
 import { assertSignedRecently, DEFAULT_WEBHOOK_TOLERANCE_SECONDS, idOf, toBillingEvent } from './stripe-webhooks.ts';
 
@@ -81,7 +81,29 @@ export class StripeBillingProvider implements BillingProvider {
     const idempotencyKey = `checkout-${input.pendingChangeId}-${createHash('sha256').update(JSON.stringify(params)).digest('hex').slice(0, 16)}`;
     const session = await this.call(() => this.stripe.checkout.sessions.create(params, { idempotencyKey }));
     if (!session.url) throw new Error('Stripe created a Checkout Session without a url');
-    return { kind: 'redirect', url: session.url };
+    return { kind: 'redirect', url: session.url, checkoutId: session.id };
+  }
+
+  /**
+   * Stripe expires only an open session and refuses any other (a 400 whose code it does not document), so after a
+   * refusal the session's status is read back: complete means the customer paid first, expired means it is closed.
+   */
+  async expireCheckout(checkoutId: string): Promise<CheckoutExpiry> {
+    try {
+      await this.call(() => this.stripe.checkout.sessions.expire(checkoutId));
+      return 'expired';
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      const session = await this.call(() => this.stripe.checkout.sessions.retrieve(checkoutId));
+      if (session.status === 'complete') return 'completed';
+      if (session.status === 'expired') return 'expired';
+      throw error;
+    }
+  }
+
+  async cancelSubscription(subscriptionId: string): Promise<void> {
+    // Once per subscription: a retried webhook gets the first answer instead of a refusal to cancel twice.
+    await this.call(() => this.stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `cancel-subscription-${subscriptionId}` }));
   }
 
   async openPortal(input: PortalInput): Promise<{ url: string } | null> {

@@ -4,8 +4,10 @@ import {
   updateProfileReplySchema,
   userReplySchema,
   type ChangePasswordRequest,
+  type ForgotPasswordRequest,
   type LoginRequest,
   type RegisterRequest,
+  type ResetPasswordRequest,
   type UpdateProfileRequest,
 } from '@sound-studio/shared';
 import { api } from '../../../lib/api/index.ts';
@@ -22,4 +24,8 @@ export const authApi = {
   validate: () => api.get('/auth/validate', { schema: userReplySchema }),
   updateProfile: (request: UpdateProfileRequest) => api.put('/auth/update-profile', request, { schema: updateProfileReplySchema }),
   changePassword: (request: ChangePasswordRequest) => api.put('/auth/change-password', request, { schema: messageReplySchema }),
+  forgotPassword: (request: ForgotPasswordRequest) => api.post('/auth/forgot-password', request, { schema: messageReplySchema }),
+  /** Nobody is signed in on the reset page: a refused link must not start a session refresh. */
+  resetPassword: (request: ResetPasswordRequest) =>
+    api.post('/auth/reset-password', request, { schema: messageReplySchema, sessionRecovery: false }),
 };

@@ -50,6 +50,11 @@ describe('LoginPage', () => {
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('"Forgot password?" leads to the reset request page', () => {
+    renderLogin();
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
+  });
+
   it('signs in with remember-me into local storage and remembers the email', async () => {
     const auth = fakeAuth({ status: 'anonymous', user: null });
     const { calls } = stubFetch({ 'POST /auth/login': () => okReply(session) });
@@ -87,6 +92,13 @@ describe('LoginPage', () => {
     renderLogin();
     await fillAndSubmit('ada@example.com', 'wrong');
     expect(await screen.findByText('Too many login attempts. Please try again in 15 minutes.')).toBeInTheDocument();
+  });
+
+  it('asks for a retry in seconds when other sign-ins of the account are being checked', async () => {
+    stubFetch({ 'POST /auth/login': () => errorReply(429, 'RATE_LIMITED', 'Too many login attempts. Please try again in 1 second.', { scope: 'login', retryAfterSeconds: 1 }) });
+    renderLogin();
+    await fillAndSubmit('ada@example.com', 'right');
+    expect(await screen.findByText('Too many login attempts. Please try again in 1 second.')).toBeInTheDocument();
   });
 
   it('falls back to the generic login failure', async () => {

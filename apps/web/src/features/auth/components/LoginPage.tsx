@@ -15,6 +15,7 @@ import { readItem, removeItem, writeItem } from '../../../lib/storage.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { authApi } from '../api/auth-api.ts';
 import { useAuth } from '../session/auth-context.ts';
+import { clearNewAccount } from '../session/new-account.ts';
 import { authErrorMessage, serverFieldMessages } from './auth-error-message.ts';
 import { AuthCardHeader } from './AuthCardHeader.tsx';
 import { OrDivider, ProviderButtons } from './ProviderButtons.tsx';
@@ -43,6 +44,7 @@ export function LoginPage() {
       {
         onSuccess: (session) => {
           rememberEmail(email, rememberMe);
+          clearNewAccount();
           signIn(session, rememberMe ? 'local' : 'session');
         },
         onError: (error) => {
@@ -90,9 +92,9 @@ export function LoginPage() {
           label={t('auth.fields.password')}
           error={fieldError('password')}
           labelAside={
-            <a href="#forgot-password" onClick={(event) => event.preventDefault()} className="text-xs font-medium text-primary hover:underline">
+            <Link to={localized('/forgot-password')} className="text-xs font-medium text-primary hover:underline">
               {t('auth.login.forgotPassword')}
-            </a>
+            </Link>
           }
         >
           <PasswordInput

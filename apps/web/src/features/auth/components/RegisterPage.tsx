@@ -14,6 +14,7 @@ import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { LegalDialog, type LegalDocumentKind } from '../../legal/index.ts';
 import { authApi } from '../api/auth-api.ts';
 import { useAuth } from '../session/auth-context.ts';
+import { markNewAccount } from '../session/new-account.ts';
 import { authErrorMessage, serverFieldMessages } from './auth-error-message.ts';
 import { AuthCardHeader } from './AuthCardHeader.tsx';
 import { OrDivider, ProviderButtons } from './ProviderButtons.tsx';
@@ -47,7 +48,10 @@ export function RegisterPage() {
       { name, email, password },
       {
         // Section 4: registration always keeps the session in local storage.
-        onSuccess: (session) => signIn(session, 'local'),
+        onSuccess: (session) => {
+          markNewAccount();
+          signIn(session, 'local');
+        },
         onError: (error) => {
           form.setServerMessages(serverFieldMessages(error));
           setFormError(authErrorMessage(t, error, 'register'));
@@ -81,7 +85,7 @@ export function RegisterPage() {
         <FormField label={t('auth.fields.email')} error={fieldError('email')}>
           <Input type="email" autoComplete="email" inputMode="email" placeholder={t('auth.fields.emailPlaceholder')} {...textInput('email')} />
         </FormField>
-        <FormField label={t('auth.fields.password')} error={fieldError('password')} hint={t('auth.register.passwordHint')}>
+        <FormField label={t('auth.fields.password')} error={fieldError('password')} hint={t('auth.passwordRules')}>
           <PasswordInput autoComplete="new-password" placeholder={t('auth.fields.newPasswordPlaceholder')} {...textInput('password')} />
         </FormField>
         <FormField label={t('auth.fields.confirmPassword')} error={fieldError('confirmPassword')}>

@@ -2,10 +2,12 @@ import type { TFunction } from 'i18next';
 import { retryTimeParts, showsAttemptsRemaining } from '@sound-studio/shared';
 import { attemptsRemainingOf, isApiError, rateLimitDetailsOf, validationFieldsOf } from '../../../lib/api/index.ts';
 
+const DURATION_KEYS = { second: 'common.duration.seconds', minute: 'common.duration.minutes', hour: 'common.duration.hours' } as const;
+
 /** "15 minutes" / "15 dakika": the {time} of the rate-limit messages in the interface language. */
 export function formatRetryAfter(t: TFunction, seconds: number): string {
   const { unit, count } = retryTimeParts(seconds);
-  return unit === 'minute' ? t('common.duration.minutes', { count }) : t('common.duration.hours', { count });
+  return t(DURATION_KEYS[unit], { count });
 }
 
 /**
@@ -17,6 +19,7 @@ export function authErrorMessage(t: TFunction, error: unknown, action: 'login' |
   if (rateLimit) {
     const time = formatRetryAfter(t, rateLimit.retryAfterSeconds);
     if (rateLimit.scope === 'api') return t('auth.errors.tooManyRequests', { time });
+    if (rateLimit.scope === 'passwordReset') return t('auth.errors.tooManyResetRequests', { time });
     return rateLimit.scope === 'login' ? t('auth.errors.tooManyLoginAttempts', { time }) : t('auth.errors.tooManyRegistrationAttempts', { time });
   }
   if (Object.keys(validationFieldsOf(error)).length > 0) return null;

@@ -63,7 +63,7 @@ export function ChangePasswordForm() {
         {current.input}
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label={t('settings.password.new')} error={next.error} hint={t('settings.password.hint')}>
+        <FormField label={t('settings.password.new')} error={next.error} hint={t('auth.passwordRules')}>
           {next.input}
         </FormField>
         <FormField label={t('settings.password.confirm')} error={confirm.error}>

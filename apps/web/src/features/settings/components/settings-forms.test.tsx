@@ -52,17 +52,21 @@ describe('ChangePasswordForm', () => {
   beforeEach(() => setupI18n('en'));
   afterEach(() => vi.unstubAllGlobals());
 
-  it('shows each rule: required fields, 6 characters, matching confirmation', async () => {
+  it('shows each rule: required fields, the registration password rules, matching confirmation', async () => {
     renderWithProviders(<ChangePasswordForm />);
+    // The same rules and the same description as at registration: "abcdef" used to be accepted here.
+    expect(screen.getByText('At least 12 characters with upper and lower case letters, a number and a symbol.')).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(screen.getByText('Current password is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(screen.getByText('Please confirm your password')).toBeInTheDocument();
-    await retype('New password', 'abc');
-    expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
     await retype('New password', 'abcdef');
-    await retype('Confirm new password', 'abcdeg');
+    expect(screen.getByText('Password must be at least 12 characters long')).toBeInTheDocument();
+    await retype('New password', 'abcdefghijkl');
+    expect(screen.getByText('Password must contain at least one uppercase letter')).toBeInTheDocument();
+    await retype('New password', 'Sunny-Meadow-42!');
+    await retype('Confirm new password', 'Sunny-Meadow-43!');
     expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
   });
 
@@ -81,11 +85,11 @@ describe('ChangePasswordForm', () => {
     const { calls } = stubFetch({ 'PUT /auth/change-password': () => okReply({ message: 'Password changed successfully' }) });
     renderWithProviders(<ChangePasswordForm />);
     await retype('Current password', 'old-secret');
-    await retype('New password', 'new-secret');
-    const user = await retype('Confirm new password', 'new-secret');
+    await retype('New password', 'New-Secret-Key-58!');
+    const user = await retype('Confirm new password', 'New-Secret-Key-58!');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Password changed successfully')).toBeInTheDocument();
-    expect(calls.find((call) => call.path === '/auth/change-password')?.body).toEqual({ currentPassword: 'old-secret', newPassword: 'new-secret' });
+    expect(calls.find((call) => call.path === '/auth/change-password')?.body).toEqual({ currentPassword: 'old-secret', newPassword: 'New-Secret-Key-58!' });
     await waitFor(() => expect(screen.getByLabelText('Current password')).toHaveValue(''));
     expect(screen.getByLabelText('New password')).toHaveValue('');
     expect(screen.getByLabelText('Confirm new password')).toHaveValue('');
@@ -99,8 +103,8 @@ describe('ChangePasswordForm', () => {
     });
     renderWithProviders(<ChangePasswordForm />);
     await retype('Current password', 'wrong-one');
-    await retype('New password', 'new-secret');
-    const user = await retype('Confirm new password', 'new-secret');
+    await retype('New password', 'New-Secret-Key-58!');
+    const user = await retype('Confirm new password', 'New-Secret-Key-58!');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Failed to change password')).toBeInTheDocument();
     expect(screen.getByText('Current password is incorrect')).toBeInTheDocument();

@@ -1,0 +1,1 @@
+ALTER TABLE "billing_pending_changes" ADD COLUMN "provider_checkout_id" text;
