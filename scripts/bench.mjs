@@ -19,7 +19,7 @@ run('server speech streaming', 'node', ['--import', 'tsx', 'apps/server/bench/tt
 run('developer API speech', 'node', ['--import', 'tsx', 'apps/server/bench/v1-speech.bench.ts']);
 
 const audioPackage = JSON.parse(readFileSync('packages/audio/package.json', 'utf8'));
-for (const script of ['bench', 'bench:music', 'bench:isolate']) {
+for (const script of ['bench', 'bench:music', 'bench:isolate', 'bench:neural']) {
   if (audioPackage.scripts?.[script]) run(`audio ${script}`, 'npm', ['run', script, '-w', '@sound-studio/audio']);
 }
 

@@ -124,6 +124,8 @@ try {
       E2E_BASE_URL: baseUrl,
       E2E_ADMIN_TOKEN: adminToken,
       E2E_SMTP_PORT: String(smtpPort),
+      // MODELS_DIR is the server's default (DATA_DIR/models): the neural voice spec installs a tiny model there.
+      E2E_MODELS_DIR: join(dataDir, 'models'),
       E2E_SCREENSHOTS: screenshots ? '1' : '',
     },
   });

@@ -17,6 +17,7 @@ const entryPoints = {
   admin: path.join(serverDir, 'src/cli/admin.ts'),
   'document-worker': path.join(serverDir, 'src/features/tts/document-worker.ts'),
   'espeak-worker': path.join(repoDir, 'packages/audio/src/speech/local/espeak-worker.ts'),
+  'neural-worker': path.join(repoDir, 'packages/audio/src/speech/neural/neural-worker.ts'),
   'music-render-worker': path.join(repoDir, 'packages/audio/src/music/render/render-worker.ts'),
   'voice-worker': path.join(repoDir, 'packages/audio/src/isolate/worker/voice-worker.ts'),
 };

@@ -9,7 +9,7 @@ import {
 import type { MusicEngine, SpeechEngine } from '@sound-studio/audio';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from './config.ts';
-import { connectRedis, createConfiguredJobQueue, createMediaServices, createSpeechEngine, prepareMediaStorage } from './core-services.ts';
+import { connectRedis, createConfiguredJobQueue, createMediaServices, createSpeechEngine, prepareMediaStorage, withNeuralVoices } from './core-services.ts';
 import { registerJobHandlers } from './job-handlers.ts';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from './db/client.ts';
 import { seedPlans } from './db/plan-seeds.ts';
@@ -202,10 +202,16 @@ function installCreditHoldSweeper(app: FastifyInstance, sweeper: CreditHoldSweep
  */
 function decorateMediaServices(app: FastifyInstance, sharedEngine: SpeechEngine | undefined): void {
   const { config } = app;
-  const speech = sharedEngine ?? createSpeechEngine(config);
-  if (!sharedEngine) app.addHook('onClose', () => speech.close());
+  const speech = withNeuralVoices(config, sharedEngine ?? createSpeechEngine(config), !sharedEngine);
+  app.addHook('onClose', () => speech.close());
   app.decorate('speech', speech);
-  const media = createMediaServices(config, app.db, app.clock);
+  const media = createMediaServices(config, app.db, app.clock, app.log);
+  // Scanned before the app answers, so the first voice list already has the installed models.
+  app.addHook('onReady', async () => {
+    // An unreadable MODELS_DIR costs the neural voices, not the server.
+    await media.neuralVoices.start().catch((error: unknown) => app.log.error({ err: error, modelsDir: config.modelsDir }, 'cannot watch MODELS_DIR'));
+  });
+  app.addHook('onClose', () => media.neuralVoices.close());
   app.decorate('files', media.files);
   app.addHook('onClose', () => media.files.close());
   app.decorate('mediaLinks', media.mediaLinks);

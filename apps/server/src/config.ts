@@ -51,6 +51,8 @@ export interface AppConfig {
   readonly port: number;
   readonly host: string;
   readonly dataDir: string;
+  /** Installed neural voice models (Piper, Kokoro), one folder each; watched while the server runs. */
+  readonly modelsDir: string;
   readonly database: Readonly<DatabaseTarget>;
   readonly redisUrl: string | null;
   /** Namespace of every Redis key and channel, so several deployments can share one Redis. */
@@ -147,6 +149,7 @@ const environmentSchema = z.object({
   PORT: wholeNumber(1, 65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  MODELS_DIR: z.string().optional(),
   DATABASE_URL: urlWithScheme(['postgres', 'postgresql']).optional(),
   REDIS_URL: urlWithScheme(['redis', 'rediss']).optional(),
   REDIS_KEY_PREFIX: z.string().max(100).default('sound-studio:'),
@@ -199,6 +202,11 @@ export function resolveDataDir(env: Environment = process.env): string {
   return path.resolve(invocationDir(env), env.DATA_DIR || './data');
 }
 
+/** MODELS_DIR, by default DATA_DIR/models (the models command needs it without the rest of the configuration). */
+export function resolveModelsDir(env: Environment = process.env): string {
+  return env.MODELS_DIR ? path.resolve(invocationDir(env), env.MODELS_DIR) : path.join(resolveDataDir(env), 'models');
+}
+
 /** Reads and validates the environment once; generated secrets are stored in DATA_DIR so restarts keep them. */
 export function loadConfig(env: Environment = process.env): AppConfig {
   // An empty variable means "not set", as in most .env files.
@@ -233,6 +241,7 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     port: values.PORT,
     host: values.HOST,
     dataDir,
+    modelsDir: resolveModelsDir(env),
     database: values.DATABASE_URL
       ? { kind: 'postgres', url: values.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },

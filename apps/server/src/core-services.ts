@@ -1,4 +1,4 @@
-import type { SpeechEngine } from '@sound-studio/audio';
+import { NeuralRoutingSpeechEngine, NeuralSpeechEngine, type SpeechEngine } from '@sound-studio/audio';
 import { Redis } from 'ioredis';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -11,6 +11,7 @@ import { createFileStore, prepareFileStore } from './lib/file-store/create-file-
 import type { FileStore } from './lib/file-store/file-store.ts';
 import { MediaLinks } from './lib/media-links.ts';
 import { createConfiguredSpeechEngine, LazySpeechEngine } from './lib/speech/engine.ts';
+import { NeuralVoiceLibrary } from './lib/neural-voices.ts';
 import { VoiceDirectory } from './lib/voice-directory.ts';
 
 /**
@@ -23,17 +24,32 @@ export function createSpeechEngine(config: AppConfig): SpeechEngine {
   return new LazySpeechEngine(config.speech.provider, () => createConfiguredSpeechEngine(config.speech));
 }
 
+/**
+ * Routes installed neural voices to their own engine (onnxruntime-node threads, started on the first neural request)
+ * and everything else to `base`. With `ownsBase` false (tests share one eSpeak engine), closing leaves `base` open.
+ */
+export function withNeuralVoices(config: AppConfig, base: SpeechEngine, ownsBase: boolean): NeuralRoutingSpeechEngine {
+  const workers = config.speech.provider === 'local' ? config.speech.workers : null;
+  return new NeuralRoutingSpeechEngine(base, () => new NeuralSpeechEngine(workers ? { workers } : {}), { ownsBase });
+}
+
 export interface MediaServices {
   files: FileStore;
   mediaLinks: MediaLinks;
   voices: VoiceDirectory;
+  /** Installed neural voices; watching MODELS_DIR starts with `start()` and ends with `close()`. */
+  neuralVoices: NeuralVoiceLibrary;
 }
 
-/** Stored media (DATA_DIR/media or the S3 bucket), signed links to it and the voice directory. */
-export function createMediaServices(config: AppConfig, db: Database, clock: Clock): MediaServices {
+/** Stored media (DATA_DIR/media or the S3 bucket), signed links to it, the installed neural voices and the voice directory. */
+export function createMediaServices(config: AppConfig, db: Database, clock: Clock, log?: JobLogger): MediaServices {
   const files = createFileStore(config.fileStore, config.dataDir);
   const mediaLinks = new MediaLinks(config.jwtSecret, clock);
-  return { files, mediaLinks, voices: new VoiceDirectory(new CustomVoices(db, files, mediaLinks)) };
+  const neuralVoices = new NeuralVoiceLibrary({
+    modelsDir: config.modelsDir,
+    onProblem: (problem) => log?.warn({ problem }, 'MODELS_DIR holds a folder that is not a complete model; skipped'),
+  });
+  return { files, mediaLinks, neuralVoices, voices: new VoiceDirectory(new CustomVoices(db, files, mediaLinks), neuralVoices) };
 }
 
 /** Before serving or taking jobs: the store is usable and holds no half-written files of a killed process. */

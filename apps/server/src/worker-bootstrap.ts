@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { Server } from 'socket.io';
 import type { AppConfig } from './config.ts';
-import { connectRedis, createConfiguredJobQueue, createMediaServices, createSpeechEngine, prepareMediaStorage } from './core-services.ts';
+import { connectRedis, createConfiguredJobQueue, createMediaServices, createSpeechEngine, prepareMediaStorage, withNeuralVoices } from './core-services.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { seedPlans } from './db/plan-seeds.ts';
 import { registerJobHandlers, type JobHandlers } from './job-handlers.ts';
@@ -37,11 +37,13 @@ export async function startWorker(config: AppConfig, options: WorkerOptions = {}
     resources.add(() => database.close());
     await seedPlans(database.db);
     const realtime = await startRealtime(config, resources);
-    const speech = createSpeechEngine(config);
+    const speech = withNeuralVoices(config, createSpeechEngine(config), true);
     resources.add(() => speech.close());
     const services = jobServices({ config, database, clock, log, speech, realtime });
     resources.add(() => services.files.close());
     await prepareMediaStorage(services.files, config, log);
+    await services.voices.neural?.start().catch((error: unknown) => log.error({ err: error, modelsDir: config.modelsDir }, 'cannot watch MODELS_DIR'));
+    resources.add(async () => services.voices.neural?.close());
     const handlers: JobHandlers = await registerJobHandlers(services);
     resources.add(() => handlers.close());
     await services.jobs.start();
@@ -65,7 +67,7 @@ function jobServices(parts: {
   const db = database.db;
   const credits = new CreditService(db, clock, { holdLeaseMs: config.creditHolds.leaseSeconds * 1000 });
   const jobs = createConfiguredJobQueue(config, db, clock, log);
-  return { config, db, clock, log, credits, speech, jobs, realtime, ...createMediaServices(config, db, clock) };
+  return { config, db, clock, log, credits, speech, jobs, realtime, ...createMediaServices(config, db, clock, log) };
 }
 
 /** A socket.io server that never listens: with Redis its adapter forwards every event to the API nodes. */

@@ -79,7 +79,7 @@ export const CREDIT_LIMITS = {
   maxGrant: 100_000_000,
   maxMonthlyCredits: 100_000_000,
   maxCustomVoices: 10_000,
-  rates: { ttsPerCharacter: 100, musicPer30Seconds: 100_000, voiceCloneCreation: 1_000_000, voiceIsolatorPerMinute: 100_000 },
+  rates: { ttsPerCharacter: 100, ttsNeuralPerCharacter: 100, musicPer30Seconds: 100_000, voiceCloneCreation: 1_000_000, voiceIsolatorPerMinute: 100_000 },
 } as const;
 /** Highest page number a list accepts (a larger offset only costs the database time). */
 export const PAGE_MAX = 100_000;
@@ -107,9 +107,12 @@ export const UPLOAD_LIMITS = {
   documentMaxCharacters: 200000,
 } as const;
 
-/** Default credit rates (FAQ); each plan carries its own copy in `credits.rates`. */
+/**
+ * Default credit rates (FAQ); each plan carries its own copy in `credits.rates`. A neural voice costs more CPU per
+ * character than eSpeak NG, so it has its own rate.
+ */
 export const DEFAULT_CREDIT_RATES = {
-  tts: { perCharacter: 1 },
+  tts: { perCharacter: 1, neuralPerCharacter: 2 },
   music: { per30Seconds: 200 },
   voiceClone: { creation: 2000 },
   voiceIsolator: { perMinute: 100 },

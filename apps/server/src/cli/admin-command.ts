@@ -35,8 +35,8 @@ Usage: npm run admin -- <command>
       --monthly-credits N      --custom-voices N
       --feature NAME=true|false   (textToSpeech, musicGeneration, voiceCloning, voiceIsolator, apiAccess,
                                    commercialLicense; repeatable)
-      --rate NAME=N               (ttsPerCharacter, musicPer30Seconds, voiceCloneCreation, voiceIsolatorPerMinute;
-                                   repeatable)
+      --rate NAME=N               (ttsPerCharacter, ttsNeuralPerCharacter, musicPer30Seconds, voiceCloneCreation,
+                                   voiceIsolatorPerMinute; repeatable)
       Without --yearly-price, a new monthly price or discount recomputes the yearly price.
   subscriptions list [--json]             plan changes waiting for approval, and paid subscriptions
   subscriptions approve <pendingChangeId>  the change was paid (manual billing): apply it now
@@ -64,7 +64,7 @@ const PLAN_OPTIONS = {
 } as const;
 
 const FEATURES = ['textToSpeech', 'musicGeneration', 'voiceCloning', 'voiceIsolator', 'apiAccess', 'commercialLicense'] as const;
-const RATES = ['ttsPerCharacter', 'musicPer30Seconds', 'voiceCloneCreation', 'voiceIsolatorPerMinute'] as const;
+const RATES = ['ttsPerCharacter', 'ttsNeuralPerCharacter', 'musicPer30Seconds', 'voiceCloneCreation', 'voiceIsolatorPerMinute'] as const;
 
 export function parseAdminCommand(argv: string[]): AdminCommand {
   const { values, positionals } = parseArgs({

@@ -1,4 +1,4 @@
-import type { Plan } from '@sound-studio/shared';
+import { ttsRatePerCharacter, type Plan } from '@sound-studio/shared';
 import type { Database } from '../db/client.ts';
 import { listPlanRows, type PlanRow } from './plan-repository.ts';
 
@@ -16,7 +16,11 @@ export function planFromRow(row: PlanRow): Plan {
       monthly: { amount: row.monthlyPriceCents / 100 },
       yearly: { amount: row.yearlyPriceCents / 100, discount: row.yearlyDiscountPercent },
     },
-    credits: { monthly: row.monthlyCredits, rates: row.creditRates },
+    credits: {
+      monthly: row.monthlyCredits,
+      // Plans saved before neural voices existed show the default neural rate they are charged.
+      rates: { ...row.creditRates, tts: { ...row.creditRates.tts, neuralPerCharacter: ttsRatePerCharacter(row.creditRates, true) } },
+    },
     limits: { customVoices: row.customVoices },
     features: row.features,
   };

@@ -1,5 +1,15 @@
-import { getVoice, listVoices, resolveVoice, type CatalogueVoice, type Mood, type VoiceSpec } from '@sound-studio/audio';
+import {
+  findSpeechLanguage,
+  getVoice,
+  listVoices,
+  resolveVoice,
+  type CatalogueVoice,
+  type InstalledNeuralVoice,
+  type Mood,
+  type VoiceSpec,
+} from '@sound-studio/audio';
 import type { Voice } from '@sound-studio/shared';
+import type { NeuralVoiceLibrary } from './neural-voices.ts';
 
 /** A voice as a generation needs it: the reply shape, what the engine renders, and a mood implied by a mood id. */
 export interface ResolvedVoice {
@@ -49,13 +59,52 @@ const CATALOGUE: readonly Voice[] = [...listVoices()]
   .map(catalogueVoiceToApi);
 const CATALOGUE_BY_ID = new Map(CATALOGUE.map((voice) => [voice._id, voice]));
 
-/** The voice library as the API shows it: the catalogue (default voice first), then the caller's own voices. */
+const NEURAL_ACCENTS: Readonly<Record<string, Voice['accent']>> = { 'en-us': 'american', 'en-gb': 'british', 'en-au': 'australian' };
+
+/** An installed neural voice in the library's Voice shape; the web app words its description from `neural`. */
+export function neuralVoiceToApi(voice: InstalledNeuralVoice): Voice {
+  const language = findSpeechLanguage(voice.language);
+  return {
+    _id: voice.id,
+    name: voice.name,
+    description: '',
+    gender: voice.gender,
+    age: 'adult',
+    language: language?.base ?? voice.language.split('-')[0] ?? voice.language,
+    locale: voice.language,
+    languageName: language?.name ?? voice.language,
+    accent: NEURAL_ACCENTS[voice.language.toLowerCase()] ?? null,
+    artwork: voiceArtworkPath(voice.id),
+    previewUrl: voicePreviewPath(voice.id),
+    audioFile: voicePreviewPath(voice.id),
+    isGroup: false,
+    moods: [],
+    groupId: null,
+    isDefault: false,
+    category: 'library',
+    neural: { family: voice.family, model: voice.model, licence: voice.licence, quality: voice.quality },
+  };
+}
+
+/** What the engine renders for a neural voice: its model, phonemized by the eSpeak NG voice its config names. */
+export function neuralEngineVoice(voice: InstalledNeuralVoice): VoiceSpec {
+  return { id: voice.id, language: voice.language, espeakVoice: voice.espeakVoice, neural: voice.ref };
+}
+
+/**
+ * The voice library as the API shows it: the catalogue (default voice first), the installed neural voices, then the
+ * caller's own voices.
+ */
 export class VoiceDirectory {
-  constructor(private readonly customVoices: CustomVoiceSource | null = null) {}
+  constructor(
+    private readonly customVoices: CustomVoiceSource | null = null,
+    readonly neural: NeuralVoiceLibrary | null = null,
+  ) {}
 
   async list(userId: string | null): Promise<Voice[]> {
     const custom = userId && this.customVoices ? await this.customVoices.list(userId) : [];
-    return [...CATALOGUE, ...custom];
+    const neural = (this.neural?.voices() ?? []).map(neuralVoiceToApi);
+    return [...CATALOGUE, ...neural, ...custom];
   }
 
   /** An id, a mood id or a name (the spec sends grouped voices by name); null when the caller has no such voice. */
@@ -65,6 +114,8 @@ export class VoiceDirectory {
       const voice = CATALOGUE_BY_ID.get(found.voice.id);
       if (voice) return { voice, engineVoice: found.voice.id, impliedMood: found.mood ?? null };
     }
+    const neural = this.neural?.find(idOrName.trim());
+    if (neural) return { voice: neuralVoiceToApi(neural), engineVoice: neuralEngineVoice(neural), impliedMood: null };
     return userId && this.customVoices ? this.customVoices.resolve(idOrName, userId) : null;
   }
 }

@@ -1,4 +1,5 @@
 import type { SpeechModel, WordTiming } from '@sound-studio/shared';
+import type { NeuralVoiceRef } from './neural/formats.ts';
 
 export type { SpeechModel };
 
@@ -21,6 +22,8 @@ export interface VoiceSpec {
   rateFactor?: number;
   /** Voice ids of cloud providers that stand in for this voice. */
   providerVoiceIds?: { minimax?: string };
+  /** An installed neural voice (Piper or Kokoro): rendered by its model, phonemized by `espeakVoice`. */
+  neural?: NeuralVoiceRef;
 }
 
 export interface SpeechRequest {

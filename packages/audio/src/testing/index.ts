@@ -10,3 +10,4 @@ export {
 export { startFakeMiniMaxCloneServer, validateCloneRequest, type FakeMiniMaxCloneServer, type ReceivedCloneRequest } from './fake-minimax-clone.ts';
 export { minimaxStatus, T2A_FIXTURE, MUSIC_FIXTURE, VOICE_CLONE_FIXTURE, ERROR_CODES_FIXTURE } from './minimax-fixtures.ts';
 export { FastMusicEngine } from './fast-music-engine.ts';
+export * from './tiny-neural-models.ts';

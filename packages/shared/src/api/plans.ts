@@ -1,13 +1,19 @@
 import { z } from 'zod';
-import { PLAN_TIERS } from '../constants.ts';
+import { DEFAULT_CREDIT_RATES, PLAN_TIERS } from '../constants.ts';
 
 export const creditRatesSchema = z.object({
-  tts: z.object({ perCharacter: z.number() }),
+  /** `neuralPerCharacter` prices installed neural voices; plans saved before it existed use the default. */
+  tts: z.object({ perCharacter: z.number(), neuralPerCharacter: z.number().optional() }),
   music: z.object({ per30Seconds: z.number() }),
   voiceClone: z.object({ creation: z.number() }),
   voiceIsolator: z.object({ perMinute: z.number() }),
 });
 export type CreditRates = z.infer<typeof creditRatesSchema>;
+
+/** Credits per character for a voice: neural voices have their own (operator-editable) rate. */
+export function ttsRatePerCharacter(rates: Pick<CreditRates, 'tts'>, neural: boolean): number {
+  return neural ? (rates.tts.neuralPerCharacter ?? DEFAULT_CREDIT_RATES.tts.neuralPerCharacter) : rates.tts.perCharacter;
+}
 
 export const planFeaturesSchema = z.object({
   textToSpeech: z.boolean(),

@@ -41,6 +41,19 @@ export const voiceSchema = z.object({
   isDefault: z.boolean(),
   /** "library" for the catalogue; "custom" for a user's designed or cloned voices (only their owner sees them). */
   category: z.enum(['library', 'custom']),
+  /**
+   * Present for an installed neural voice (a Piper or Kokoro model in MODELS_DIR): the library shows a "Neural" badge
+   * and the licence; generations with it are charged the plan's neural rate.
+   */
+  neural: z
+    .object({
+      family: z.enum(['piper', 'kokoro']),
+      /** The folder in MODELS_DIR the voice comes from. */
+      model: z.string(),
+      licence: z.string().nullable(),
+      quality: z.string().nullable(),
+    })
+    .optional(),
 });
 export type Voice = z.infer<typeof voiceSchema>;
 

@@ -59,6 +59,7 @@ export const adminPlanPatchSchema = z
     rates: z
       .object({
         ttsPerCharacter: upTo(CREDIT_LIMITS.rates.ttsPerCharacter),
+        ttsNeuralPerCharacter: upTo(CREDIT_LIMITS.rates.ttsNeuralPerCharacter),
         musicPer30Seconds: upTo(CREDIT_LIMITS.rates.musicPer30Seconds),
         voiceCloneCreation: upTo(CREDIT_LIMITS.rates.voiceCloneCreation),
         voiceIsolatorPerMinute: upTo(CREDIT_LIMITS.rates.voiceIsolatorPerMinute),

@@ -1,4 +1,4 @@
-import { CREDIT_LIMITS, REALTIME_EVENTS, type Plan } from '@sound-studio/shared';
+import { CREDIT_LIMITS, REALTIME_EVENTS, ttsRatePerCharacter, type Plan } from '@sound-studio/shared';
 import type { Database } from '../../db/client.ts';
 import { yearlyPriceCents } from '../../db/plan-seeds.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -96,7 +96,10 @@ function planUpdate(current: PlanRow, patch: AdminPlanPatch) {
     customVoices: patch.customVoices,
     features: { ...current.features, ...patch.features },
     creditRates: {
-      tts: { perCharacter: rates.ttsPerCharacter ?? current.creditRates.tts.perCharacter },
+      tts: {
+        perCharacter: rates.ttsPerCharacter ?? current.creditRates.tts.perCharacter,
+        neuralPerCharacter: rates.ttsNeuralPerCharacter ?? ttsRatePerCharacter(current.creditRates, true),
+      },
       music: { per30Seconds: rates.musicPer30Seconds ?? current.creditRates.music.per30Seconds },
       voiceClone: { creation: rates.voiceCloneCreation ?? current.creditRates.voiceClone.creation },
       voiceIsolator: { perMinute: rates.voiceIsolatorPerMinute ?? current.creditRates.voiceIsolator.perMinute },

@@ -128,7 +128,7 @@ export async function handleDocument(deps: DocumentDependencies, userId: string,
   if (!voiceId) throw validationError('voiceId', VOICE_NEEDED_MESSAGE);
   const voice = await resolveVoiceOrFail(deps.voices, voiceId, userId);
   const jobId = randomUUID();
-  const creditsPerCharacter = await deps.repository.creditsPerCharacter(userId);
+  const creditsPerCharacter = await deps.repository.creditsPerCharacter(userId, voice.voice.neural !== undefined);
   const prepared = {
     voice,
     mood: effectiveMood(settingsInput.mood, voice),

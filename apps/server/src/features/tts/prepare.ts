@@ -73,10 +73,12 @@ export function assertSpeakable(request: SpeechRequest): void {
 export interface PrepareOptions {
   voices: VoiceDirectory;
   creditsPerCharacter: number;
+  /** The voice when the caller already resolved it (to pick the rate: neural voices have their own). */
+  voice?: ResolvedVoice;
 }
 
 export async function prepareSpeech(userId: string, input: TtsInput, options: PrepareOptions): Promise<PreparedSpeech> {
-  const voice = await resolveVoiceOrFail(options.voices, input.voiceId, userId);
+  const voice = options.voice ?? (await resolveVoiceOrFail(options.voices, input.voiceId, userId));
   const text = input.text.trim();
   const generationId = randomUUID();
   const prepared: PreparedSpeech = {

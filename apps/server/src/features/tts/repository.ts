@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
-import type { HistoryRange } from '@sound-studio/shared';
+import { ttsRatePerCharacter, type HistoryRange } from '@sound-studio/shared';
 import type { Database } from '../../db/client.ts';
 import { plans, ttsGenerations, users } from '../../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -127,14 +127,17 @@ export class TtsRepository {
     return rows.length;
   }
 
-  /** The caller's plan rate; plans store it per plan so prices can differ by tier. */
-  async creditsPerCharacter(userId: string): Promise<number> {
+  /**
+   * The caller's plan rate for this kind of voice; plans store it per plan so prices can differ by tier, and neural
+   * voices have their own rate.
+   */
+  async creditsPerCharacter(userId: string, neural = false): Promise<number> {
     const [row] = await this.db
       .select({ rates: plans.creditRates })
       .from(users)
       .innerJoin(plans, eq(plans.name, users.planName))
       .where(eq(users.id, userId));
-    return row?.rates.tts.perCharacter ?? 1;
+    return row ? ttsRatePerCharacter(row.rates, neural) : 1;
   }
 
   #where(filter: HistoryFilter): SQL | undefined {

@@ -23,7 +23,7 @@ import { renderSpeechToFile } from '../../lib/speech/render-to-file.ts';
 import { deleteTimings, loadTimings, saveTimings, TimingsRecorder } from '../../lib/speech/timings.ts';
 import { speechErrorToAppError } from '../../lib/speech/speech-errors.ts';
 import type { VoiceDirectory } from '../../lib/voice-directory.ts';
-import { engineRequestOf, prepareSpeech, type PreparedSpeech, type TtsInput } from './prepare.ts';
+import { engineRequestOf, prepareSpeech, resolveVoiceOrFail, type PreparedSpeech, type TtsInput } from './prepare.ts';
 import { rangeStart, TtsRepository, type GenerationRow } from './repository.ts';
 
 export interface TtsServiceDependencies {
@@ -56,8 +56,9 @@ export class TtsService {
   }
 
   async prepare(userId: string, input: TtsInput): Promise<PreparedSpeech> {
-    const creditsPerCharacter = await this.repository.creditsPerCharacter(userId);
-    return prepareSpeech(userId, input, { voices: this.deps.voices, creditsPerCharacter });
+    const voice = await resolveVoiceOrFail(this.deps.voices, input.voiceId, userId);
+    const creditsPerCharacter = await this.repository.creditsPerCharacter(userId, voice.voice.neural !== undefined);
+    return prepareSpeech(userId, input, { voices: this.deps.voices, creditsPerCharacter, voice });
   }
 
   /** Holds the generation's credits (402 INSUFFICIENT_CREDITS when the balance is short). */

@@ -27,6 +27,21 @@ function voiceNotFound(): AppError {
  */
 export const voicesRoutes: FastifyPluginAsyncZod = async (app) => {
   const previews = new VoicePreviewCache(app.files, app.speech);
+  const neural = app.voices.neural;
+  // A preview is rendered as soon as a model is installed, so the library can play it straight away.
+  const unsubscribe = neural?.subscribe((models) => {
+    for (const model of models) {
+      for (const voice of model.voices) {
+        previews.neuralPreview(voice, model.mtimeMs).catch((error: unknown) => app.log.warn({ err: error, voice: voice.id }, 'neural voice preview failed'));
+      }
+    }
+  });
+  app.addHook('onClose', async () => unsubscribe?.());
+  const neuralTarget = (id: string) => {
+    const voice = neural?.find(id);
+    const model = voice ? neural?.models.find((candidate) => candidate.name === voice.model) : undefined;
+    return voice && model ? { voice, model } : null;
+  };
 
   app.get(
     '/voices/list-grouped',
@@ -56,7 +71,7 @@ export const voicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request): Promise<VoicePreviewResponse> => {
-      const target = findCatalogueTarget(request.params.id);
+      const target = findCatalogueTarget(request.params.id) ?? neuralTarget(request.params.id);
       if (!target) throw voiceNotFound();
       return { success: true, name: target.voice.name, previewUrl: voicePreviewPath(request.params.id) };
     },
@@ -75,11 +90,14 @@ export const voicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const target = findCatalogueTarget(request.params.id);
-      if (!target) throw voiceNotFound();
-      const preview = await previews.preview(target.voice, target.mood).catch((error: unknown) => {
+      const installed = neuralTarget(request.params.id);
+      const target = installed ? null : findCatalogueTarget(request.params.id);
+      if (!target && !installed) throw voiceNotFound();
+      const rendering = installed ? previews.neuralPreview(installed.voice, installed.model.mtimeMs) : target ? previews.preview(target.voice, target.mood) : null;
+      const preview = await rendering?.catch((error: unknown) => {
         throw speechErrorToAppError(error);
       });
+      if (!preview) throw voiceNotFound();
       return sendStoredFile(request, reply, app.files, preview.key, {
         contentType: 'audio/mpeg',
         cacheControl: PREVIEW_CACHE_CONTROL,
@@ -101,7 +119,7 @@ export const voicesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const target = findCatalogueTarget(request.params.id);
+      const target = findCatalogueTarget(request.params.id) ?? neuralTarget(request.params.id);
       if (!target) throw voiceNotFound();
       return reply.type('image/svg+xml').header('cache-control', ARTWORK_CACHE_CONTROL).send(voiceArtworkSvg(target.voice.id));
     },

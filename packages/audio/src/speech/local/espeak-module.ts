@@ -25,6 +25,8 @@ export interface EspeakWorkerInstance {
   /** SSML and `[[phoneme]]` input are enabled. The callback returns true to abort. */
   synthesize(text: string, callback: (samples: Int16Array | undefined, events: EspeakEvent[]) => boolean): void;
   list_voices(): EspeakVoiceInfo[];
+  /** eSpeak's text-to-phonemes for one clause: a wrapped pointer to a NUL-terminated UTF-8 string in the heap. */
+  convert_to_phonemes(text: string, useIpa: boolean): unknown;
 }
 
 export interface EspeakModule {
@@ -32,6 +34,7 @@ export interface EspeakModule {
   FS: { readdir(path: string): string[] };
   /** The WASM memory (a new view after the memory grows: read it each time). */
   HEAPU8: Uint8Array;
+  getPointer(wrapped: unknown): number;
 }
 
 function isEspeakModule(value: unknown): value is EspeakModule {

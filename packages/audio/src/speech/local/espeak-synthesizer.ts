@@ -118,6 +118,19 @@ export class EspeakSynthesizer {
     this.warmedRounds = Math.max(this.warmedRounds, rounds);
   }
 
+  /**
+   * The IPA eSpeak NG would speak for `text` (one clause, no markup): words separated by spaces, phonemes by `_`,
+   * clauses eSpeak finds on its own by ` | `. This is the phonemizer Piper voices were trained with.
+   */
+  phonemize(text: string, voice: string): string {
+    this.selectVoice(voice, undefined);
+    const pointer = this.module.getPointer(this.instance.convert_to_phonemes(text, true));
+    const heap = this.module.HEAPU8;
+    let end = pointer;
+    while (heap[end] !== 0 && end < heap.length) end++;
+    return new TextDecoder().decode(heap.subarray(pointer, end));
+  }
+
   inventory(): EspeakInventory {
     return {
       voices: this.instance.list_voices().map((voice) => ({

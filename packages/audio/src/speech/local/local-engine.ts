@@ -1,10 +1,8 @@
-import { concatFloat32 } from '../../codec/pcm.ts';
-import { DEFAULT_SPEECH_LIMITS, planSpeech, type PlannedSegment, type SpeechLimits, type SpeechPlan } from '../plan.ts';
-import { SpeechError, type SentenceBoundary, type SpeakOptions, type SpeechChunk, type SpeechEngine, type SpeechRequest, type SpeechResult } from '../types.ts';
+import { DEFAULT_SPEECH_LIMITS, planSpeech, type SpeechLimits, type SpeechPlan } from '../plan.ts';
+import { collectSpeech, streamSegments } from '../segment-stream.ts';
+import { SpeechError, type SpeakOptions, type SpeechChunk, type SpeechEngine, type SpeechRequest, type SpeechResult } from '../types.ts';
 import type { EspeakInventory } from './espeak-synthesizer.ts';
-import { alignSpokenWords } from '../word-alignment.ts';
-import type { WordTiming } from '@sound-studio/shared';
-import type { RenderJob, RenderedSentence, SentenceWord, WorkerTasks } from './protocol.ts';
+import type { RenderJob, WorkerTasks } from './protocol.ts';
 import { workerScript } from '../../worker-script.ts';
 import { defaultPoolSize, ENGINE_ERROR_CODES, WorkerPool } from '../../workers/worker-pool.ts';
 
@@ -41,30 +39,7 @@ export class LocalSpeechEngine implements SpeechEngine {
 
   async speak(request: SpeechRequest, options?: SpeakOptions): Promise<SpeechResult> {
     const plan = planSpeech(request, this.limits);
-    const pieces: Float32Array[] = [];
-    const sentences: SentenceBoundary[] = [];
-    const words: WordTiming[] = [];
-    let sampleRate = plan.config.outputSampleRate;
-    for await (const chunk of this.streamPlan(plan, options?.signal)) {
-      if (chunk.format !== 'pcm') continue;
-      pieces.push(chunk.samples);
-      sampleRate = chunk.sampleRate;
-      words.push(...(chunk.words ?? []));
-      if (chunk.kind === 'sentence') {
-        sentences.push({ text: chunk.text, startSample: chunk.startSample, endSample: chunk.startSample + chunk.speechSamples });
-      }
-    }
-    const samples = concatFloat32(pieces);
-    return {
-      format: 'pcm',
-      samples,
-      sampleRate,
-      durationSeconds: samples.length / sampleRate,
-      sentences,
-      words,
-      provider: this.provider,
-      model: plan.model,
-    };
+    return collectSpeech(this.streamPlan(plan, options?.signal), { sampleRate: plan.config.outputSampleRate, provider: this.provider, model: plan.model });
   }
 
   speakStream(request: SpeechRequest, options?: SpeakOptions): AsyncIterable<SpeechChunk> {
@@ -91,56 +66,15 @@ export class LocalSpeechEngine implements SpeechEngine {
    * With `leadAlone` (a caller waiting for its first audio), the first segment renders on its own, so it does not
    * share the CPU with the segments after it (about 20 ms sooner on two cores); the lookahead starts once it is back.
    */
-  private async *streamPlan(plan: SpeechPlan, signal: AbortSignal | undefined, leadAlone = false): AsyncGenerator<SpeechChunk> {
-    const controller = new AbortController();
-    const forwardAbort = (): void => controller.abort();
-    signal?.addEventListener('abort', forwardAbort, { once: true });
-    if (signal?.aborted) controller.abort();
-    const renders: Array<Promise<RenderedSentence> | undefined> = [];
-    const lookahead = this.pool.size + 1;
-    const start = (index: number): void => {
-      const segment = plan.segments[index];
-      if (!segment || renders[index]) return;
-      const render = this.renderSegment(plan, segment, controller.signal);
-      render.catch(() => undefined); // awaited below; this only silences rejections of segments never reached
-      renders[index] = render;
-    };
-    try {
-      let startSample = 0;
-      for (let index = 0; index < plan.segments.length; index++) {
-        const reach = index === 0 && leadAlone ? 1 : lookahead;
-        for (let ahead = index; ahead < index + reach; ahead++) start(ahead);
-        const segment = plan.segments[index];
-        const audio = await renders[index];
-        if (!segment || !audio) continue;
-        yield {
-          format: 'pcm',
-          samples: audio.samples,
-          index,
-          kind: segment.kind,
-          text: segment.kind === 'sentence' ? segment.text : '',
-          sampleRate: audio.sampleRate,
-          startSample,
-          speechSamples: audio.speechSamples,
-          durationSeconds: audio.samples.length / audio.sampleRate,
-          words: segment.kind === 'sentence' ? timeWords(segment, audio.words, startSample / audio.sampleRate) : [],
-        };
-        startSample += audio.samples.length;
-      }
-    } finally {
-      signal?.removeEventListener('abort', forwardAbort);
-      controller.abort();
-    }
-  }
-
-  private renderSegment(plan: SpeechPlan, segment: PlannedSegment, signal: AbortSignal): Promise<RenderedSentence> {
-    const sampleRate = plan.config.outputSampleRate;
-    if (segment.kind === 'pause') {
-      const samples = new Float32Array(Math.round(segment.seconds * sampleRate));
-      const silence = { samples, sampleRate, speechSamples: 0, trimmedLeadSeconds: 0, audibleStartSeconds: 0, audibleEndSeconds: 0 };
-      return Promise.resolve({ ...silence, words: [] });
-    }
-    return this.pool.run('render', renderJob(plan, segment.spokenText, segment.gapAfterSeconds), { signal });
+  private streamPlan(plan: SpeechPlan, signal: AbortSignal | undefined, leadAlone = false): AsyncGenerator<SpeechChunk> {
+    return streamSegments({
+      plan,
+      sampleRate: plan.config.outputSampleRate,
+      lookahead: this.pool.size + 1,
+      leadAlone,
+      signal,
+      render: (segment, abort) => this.pool.run('render', renderJob(plan, segment.spokenText, segment.gapAfterSeconds), { signal: abort }),
+    });
   }
 }
 
@@ -162,38 +96,4 @@ function renderJob(plan: SpeechPlan, text: string, gapAfterSeconds: number): Ren
       trailingSilenceSeconds: gapAfterSeconds,
     },
   };
-}
-
-type SentenceSegment = Extract<PlannedSegment, { kind: 'sentence' }>;
-
-/**
- * Points the sentence's spoken words at the request's text and times them from the utterance start. Spoken words that
- * read the same written word ("$5" read as "five dollars") become one timing spanning them all.
- */
-function timeWords(segment: SentenceSegment, words: readonly SentenceWord[], offsetSeconds: number): WordTiming[] {
-  const ranges = alignSpokenWords(
-    segment.spokenText,
-    words.map((word) => ({ start: word.spokenStart, end: word.spokenEnd })),
-    segment.text,
-  );
-  const timings: WordTiming[] = [];
-  words.forEach((word, index) => {
-    const range = ranges[index];
-    const previous = timings.at(-1);
-    const start = offsetSeconds + word.start;
-    const end = offsetSeconds + word.end;
-    const textStart = range ? segment.textOffset + range.start : undefined;
-    if (previous && (textStart === undefined || textStart < previous.textEnd)) {
-      previous.end = Math.max(previous.end, end);
-      return;
-    }
-    if (!range || textStart === undefined) return;
-    const text = segment.text.slice(range.start, range.end);
-    timings.push({ text, textStart, textEnd: segment.textOffset + range.end, start, end });
-  });
-  return timings.map((timing) => ({ ...timing, start: roundMs(timing.start), end: roundMs(timing.end) }));
-}
-
-function roundMs(seconds: number): number {
-  return Math.round(seconds * 1000) / 1000;
 }

@@ -22,6 +22,8 @@ interface SpeechEditorProps {
   lastAudio: LastAudio | null;
   /** Why Create is unavailable, once the user has started (section 5's message). */
   validationHint: string | null;
+  /** The chosen voice is an installed neural voice, which has its own per-character rate. */
+  neural?: boolean;
 }
 
 function DownloadLink({ audio }: { audio: { audioUrl: string; displayName: string } }) {
@@ -83,10 +85,11 @@ function CaptionsLink({ audio, format }: { audio: LastAudio; format: 'srt' | 'vt
 }
 
 /** The text area with section 2's counter 'n / 5,000', word count, cost, Clear, Create and the download link. */
-export function SpeechEditor({ text, onTextChange, canCreate, isGenerating, onCreate, lastAudio, validationHint }: SpeechEditorProps) {
+export function SpeechEditor({ text, onTextChange, canCreate, isGenerating, onCreate, lastAudio, validationHint, neural = false }: SpeechEditorProps) {
   const { t } = useTranslation();
   const { number } = useFormatters();
-  const cost = text.length * DEFAULT_CREDIT_RATES.tts.perCharacter;
+  const rate = neural ? DEFAULT_CREDIT_RATES.tts.neuralPerCharacter : DEFAULT_CREDIT_RATES.tts.perCharacter;
+  const cost = text.length * rate;
   return (
     <Card className="flex flex-col p-5 transition has-[textarea:focus-visible]:border-primary/60 has-[textarea:focus-visible]:ring-2 has-[textarea:focus-visible]:ring-ring/25 sm:p-6">
       <label htmlFor="tts-text" className="sr-only">
@@ -108,7 +111,7 @@ export function SpeechEditor({ text, onTextChange, canCreate, isGenerating, onCr
             {number(text.length)} / {number(TEXT_MAX_LENGTH)} · {t('tts.words', { count: wordCount(text) })}
           </span>
           <span className="tabular-nums" data-testid="tts-cost">
-            {t('tts.cost', { credits: number(cost) })}
+            {neural ? t('tts.costNeural', { credits: number(cost), rate: number(rate) }) : t('tts.cost', { credits: number(cost) })}
           </span>
           {validationHint && (
             <span className="mt-1 font-medium text-warning" data-testid="tts-validation">

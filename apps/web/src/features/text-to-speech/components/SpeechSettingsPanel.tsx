@@ -75,6 +75,11 @@ export function SpeechSettingsPanel(props: SpeechSettingsPanelProps) {
         <VoiceSelectionModal open={modalOpen} onOpenChange={setModalOpen} onSelect={props.onVoiceChosen} />
       </div>
       <PreferenceErrorAlert />
+      {voice?.neural && (
+        <p className="text-xs text-muted-foreground" data-testid="neural-mood-notice">
+          {t('tts.neuralMoods')}
+        </p>
+      )}
       {voice?.isGroup && voice.moods.length > 0 && (
         <div className="flex flex-col gap-2">
           <Label htmlFor="tts-mood">{t('tts.mood')}</Label>

@@ -67,6 +67,7 @@ export function TextToSpeechPage() {
             isGenerating={isGenerating}
             onCreate={create}
             lastAudio={lastAudio}
+            neural={Boolean(choices.voice?.neural)}
             validationHint={touched && !text.trim() ? t('validation.ttsTextAndVoiceRequired') : null}
           />
           {lastAudio && <SpokenWords key={lastAudio.generationId} generationId={lastAudio.generationId} />}

@@ -26,6 +26,7 @@ export function VoiceRow({ voice, selected, languageName, renderAction }: VoiceR
     voice.accent ? t(`voices.accents.${voice.accent}`) : null,
     t(`voices.genders.${voice.gender}`),
     t(`voices.ages.${voice.age}`),
+    voice.neural?.licence ? t('voices.licence', { licence: voice.neural.licence }) : null,
   ].filter(Boolean);
   return (
     <li
@@ -45,6 +46,11 @@ export function VoiceRow({ voice, selected, languageName, renderAction }: VoiceR
             </p>
             {selected && <Badge tone="brand">{t('voices.selected')}</Badge>}
             {voice.category === 'custom' && <Badge tone="accent">{t('voices.custom')}</Badge>}
+            {voice.neural && (
+              <Badge tone="accent" title={t('voices.neuralHint', { family: voice.neural.family === 'kokoro' ? 'Kokoro' : 'Piper' })} data-testid="neural-badge">
+                {t('voices.neural')}
+              </Badge>
+            )}
           </div>
           <p className="truncate text-xs text-muted-foreground">{meta.join(' · ')}</p>
           {voice.isGroup && voice.moods.length > 0 && (

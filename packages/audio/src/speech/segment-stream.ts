@@ -1,0 +1,127 @@
+import type { WordTiming } from '@sound-studio/shared';
+import { concatFloat32 } from '../codec/pcm.ts';
+import type { RenderedSentence, SentenceWord } from './local/protocol.ts';
+import type { PlannedSegment, SpeechPlan } from './plan.ts';
+import type { SentenceBoundary, SpeechChunk, SpeechProviderName, SpeechResult } from './types.ts';
+import { alignSpokenWords } from './word-alignment.ts';
+
+/** Renders one planned sentence in a worker; pauses never reach it. */
+export type RenderSentence = (segment: SentenceSegment, signal: AbortSignal) => Promise<RenderedSentence>;
+
+export interface SegmentStreamOptions {
+  plan: SpeechPlan;
+  sampleRate: number;
+  /** Sentences kept in flight ahead of the one being yielded. */
+  lookahead: number;
+  render: RenderSentence;
+  signal: AbortSignal | undefined;
+  /** The first segment renders alone, so a caller waiting for its first audio does not share the CPU with the rest. */
+  leadAlone: boolean;
+}
+
+/**
+ * Streams a plan's sentences and pauses in order while up to `lookahead` of them render in parallel (shared by the
+ * eSpeak and the neural engines, which differ only in how a sentence is rendered).
+ */
+export async function* streamSegments(options: SegmentStreamOptions): AsyncGenerator<SpeechChunk> {
+  const { plan, signal } = options;
+  const controller = new AbortController();
+  const forwardAbort = (): void => controller.abort();
+  signal?.addEventListener('abort', forwardAbort, { once: true });
+  if (signal?.aborted) controller.abort();
+  const renders: Array<Promise<RenderedSentence> | undefined> = [];
+  const start = (index: number): void => {
+    const segment = plan.segments[index];
+    if (!segment || renders[index]) return;
+    const render = segment.kind === 'pause' ? Promise.resolve(silence(segment.seconds, options.sampleRate)) : options.render(segment, controller.signal);
+    render.catch(() => undefined); // awaited below; this only silences rejections of segments never reached
+    renders[index] = render;
+  };
+  try {
+    let startSample = 0;
+    for (let index = 0; index < plan.segments.length; index++) {
+      const reach = index === 0 && options.leadAlone ? 1 : options.lookahead;
+      for (let ahead = index; ahead < index + reach; ahead++) start(ahead);
+      const segment = plan.segments[index];
+      const audio = await renders[index];
+      if (!segment || !audio) continue;
+      yield {
+        format: 'pcm',
+        samples: audio.samples,
+        index,
+        kind: segment.kind,
+        text: segment.kind === 'sentence' ? segment.text : '',
+        sampleRate: audio.sampleRate,
+        startSample,
+        speechSamples: audio.speechSamples,
+        durationSeconds: audio.samples.length / audio.sampleRate,
+        words: segment.kind === 'sentence' ? timeWords(segment, audio.words, startSample / audio.sampleRate) : [],
+      };
+      startSample += audio.samples.length;
+    }
+  } finally {
+    signal?.removeEventListener('abort', forwardAbort);
+    controller.abort();
+  }
+}
+
+function silence(seconds: number, sampleRate: number): RenderedSentence {
+  const samples = new Float32Array(Math.round(seconds * sampleRate));
+  return { samples, sampleRate, speechSamples: 0, trimmedLeadSeconds: 0, audibleStartSeconds: 0, audibleEndSeconds: 0, words: [] };
+}
+
+/** The whole utterance from a stream of chunks: one buffer, sentence boundaries and word timings. */
+export async function collectSpeech(
+  chunks: AsyncIterable<SpeechChunk>,
+  meta: { sampleRate: number; provider: SpeechProviderName; model: SpeechPlan['model'] },
+): Promise<SpeechResult> {
+  const pieces: Float32Array[] = [];
+  const sentences: SentenceBoundary[] = [];
+  const words: WordTiming[] = [];
+  let sampleRate = meta.sampleRate;
+  for await (const chunk of chunks) {
+    if (chunk.format !== 'pcm') continue;
+    pieces.push(chunk.samples);
+    sampleRate = chunk.sampleRate;
+    words.push(...(chunk.words ?? []));
+    if (chunk.kind === 'sentence') {
+      sentences.push({ text: chunk.text, startSample: chunk.startSample, endSample: chunk.startSample + chunk.speechSamples });
+    }
+  }
+  const samples = concatFloat32(pieces);
+  return { format: 'pcm', samples, sampleRate, durationSeconds: samples.length / sampleRate, sentences, words, provider: meta.provider, model: meta.model };
+}
+
+export type SentenceSegment = Extract<PlannedSegment, { kind: 'sentence' }>;
+
+/**
+ * Points the sentence's spoken words at the request's text and times them from the utterance start. Spoken words that
+ * read the same written word ("$5" read as "five dollars") become one timing spanning them all.
+ */
+function timeWords(segment: SentenceSegment, words: readonly SentenceWord[], offsetSeconds: number): WordTiming[] {
+  const ranges = alignSpokenWords(
+    segment.spokenText,
+    words.map((word) => ({ start: word.spokenStart, end: word.spokenEnd })),
+    segment.text,
+  );
+  const timings: WordTiming[] = [];
+  words.forEach((word, index) => {
+    const range = ranges[index];
+    const previous = timings.at(-1);
+    const start = offsetSeconds + word.start;
+    const end = offsetSeconds + word.end;
+    const textStart = range ? segment.textOffset + range.start : undefined;
+    if (previous && (textStart === undefined || textStart < previous.textEnd)) {
+      previous.end = Math.max(previous.end, end);
+      return;
+    }
+    if (!range || textStart === undefined) return;
+    const text = segment.text.slice(range.start, range.end);
+    timings.push({ text, textStart, textEnd: segment.textOffset + range.end, start, end });
+  });
+  return timings.map((timing) => ({ ...timing, start: roundMs(timing.start), end: roundMs(timing.end) }));
+}
+
+function roundMs(seconds: number): number {
+  return Math.round(seconds * 1000) / 1000;
+}
