@@ -130,7 +130,8 @@ describe('neural voices in MODELS_DIR', () => {
     expect(timed.alignment.characters.join('')).toBe('Good evening, friends.');
     const starts = timed.alignment.character_start_times_seconds;
     expect(starts).toEqual([...starts].sort((a, b) => a - b));
-    expect(starts.at(-1) ?? 0).toBeGreaterThan(0.3);
+    // The tiny model speaks about 12 ms a phoneme: the last character starts well past the first ones.
+    expect(starts.at(-1) ?? 0).toBeGreaterThan(0.25);
   });
 
   it('drops a removed model from the library within seconds; generating with it is refused without a charge', async () => {
