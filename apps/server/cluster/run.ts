@@ -434,6 +434,19 @@ function mediaOnDisk(node: ServerProcess): string[] {
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
+const MEDIA_EXTENSIONS = /\.(mp3|wav|ogg|opus|webm|m4a|aac|flac|png|jpe?g|webp|gif|svg)$/i;
+
+/** Every file under a node's data and temporary folders, e.g. to find audio or artwork written outside DATA_DIR/media. */
+function filesOf(node: ServerProcess): string[] {
+  return [node.dataDir, node.tempDir]
+    .filter((folder) => existsSync(folder))
+    .flatMap((folder) =>
+      readdirSync(folder, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.join(entry.parentPath, entry.name)),
+    );
+}
+
 async function main(): Promise<void> {
   const watchdog = setTimeout(() => {
     report.check(`the cluster test finishes within ${WATCHDOG_MS / 60_000} minutes`, false);
@@ -458,6 +471,9 @@ async function main(): Promise<void> {
     await scenario('no media on any node', async () => {
       const found = processes.flatMap(mediaOnDisk);
       report.check('storage: no media file under DATA_DIR/media of any node (FILE_STORE=s3)', found.length === 0, found.join(', '));
+      const stray = processes.flatMap(filesOf).filter((file) => MEDIA_EXTENSIONS.test(file));
+      report.check('storage: no audio or image file anywhere in a node\'s DATA_DIR or TMPDIR', stray.length === 0, stray.join(', '));
+      report.figure('files left in the nodes\' folders', processes.flatMap(filesOf).map((file) => path.basename(file)).join(', ') || 'none');
       const objects = s3?.objectKeys().length ?? 0;
       report.check('storage: the media is in the bucket', objects >= 3, `${objects} objects`);
     });
