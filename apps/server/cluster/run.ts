@@ -372,7 +372,7 @@ async function workerKilledMidJob(cluster: Cluster): Promise<void> {
 }
 
 /** POSTs a streamed generation; resolves once audio has arrived, with `ended` telling how the stream ended. */
-function startStream(node: ServerProcess, csrfToken: string, token: string): Promise<{ ended: Promise<'complete' | 'error'> }> {
+function startStream(node: ServerProcess, csrfToken: string, token: string, text = LONG_TEXT): Promise<{ ended: Promise<'complete' | 'error'> }> {
   const base = new URL(node.baseUrl);
   return new Promise((resolve, reject) => {
     const outgoing = http.request(
@@ -400,7 +400,7 @@ function startStream(node: ServerProcess, csrfToken: string, token: string): Pro
       },
     );
     outgoing.on('error', reject);
-    outgoing.end(JSON.stringify({ text: LONG_TEXT, voiceId: VOICE }));
+    outgoing.end(JSON.stringify({ text, voiceId: VOICE }));
   });
 }
 
@@ -424,6 +424,27 @@ async function nodeStoppedMidStream({ apiA, apiB, db }: Cluster): Promise<void> 
   const held = await one(db, `select count(*) as n from credit_reservations where user_id = $1 and status = 'held'`, [userId]);
   report.check('stop mid-stream: nothing is charged and the hold is released', charges === 0 && held === 0 && credits === before, `${charges} charge rows, ${held} held, balance ${before} before, ${credits} after`);
   report.check('stop mid-stream: node B keeps serving', (await client.send('GET', '/api/auth/me', { node: apiB, token: session.accessToken })).status === 200);
+}
+
+/** A clean stop (SIGTERM, as a deploy does) lets a stream in flight finish, and it is charged once. */
+async function nodeDrainedMidStream({ apiA, apiB, db }: Cluster): Promise<void> {
+  await apiA.launch();
+  const client = new AlternatingClient([apiA, apiB], '10.0.0.9');
+  const email = 'drain@cluster.example.com';
+  const session = await client.register(email);
+  await grant(apiB, email, 20_000);
+  const userId = await userIdOf(db, email);
+  const stream = await startStream(apiA, await client.csrfToken(), session.accessToken, LONG_TEXT.slice(0, 600));
+  const signalled = Date.now();
+  const endedAt = stream.ended.then(() => Date.now());
+  const stopped = apiA.stop();
+  const outcome = await Promise.race([stream.ended, sleep(15_000).then(() => 'still open' as const)]);
+  await stopped;
+  report.figure('clean stop: stream end after SIGTERM', `${(await Promise.race([endedAt, Promise.resolve(Date.now())])) - signalled} ms`);
+  report.check('clean stop mid-stream: the stream in flight completes', outcome === 'complete', outcome);
+  const charges = await one(db, `select count(*) as n from credit_transactions where user_id = $1 and reason = 'charge'`, [userId]);
+  const held = await one(db, `select count(*) as n from credit_reservations where user_id = $1 and status = 'held'`, [userId]);
+  report.check('clean stop mid-stream: it is charged once and no hold is left', charges === 1 && held === 0, `${charges} charge rows, ${held} held`);
 }
 
 function mediaOnDisk(node: ServerProcess): string[] {
@@ -468,6 +489,7 @@ async function main(): Promise<void> {
     await scenario('login lockout and API limit across nodes', () => limitsAcrossNodes(ready));
     await scenario('kill -9 a worker mid-job', () => workerKilledMidJob(ready));
     await scenario('stop a node mid-stream', () => nodeStoppedMidStream(ready));
+    await scenario('clean stop of a node mid-stream', () => nodeDrainedMidStream(ready));
     await scenario('no media on any node', async () => {
       const found = processes.flatMap(mediaOnDisk);
       report.check('storage: no media file under DATA_DIR/media of any node (FILE_STORE=s3)', found.length === 0, found.join(', '));
