@@ -17,6 +17,8 @@ function run(title, command, args) {
 run('server', 'node', ['--import', 'tsx', 'apps/server/bench/ledger.bench.ts']);
 run('server speech streaming', 'node', ['--import', 'tsx', 'apps/server/bench/tts-stream.bench.ts']);
 run('developer API speech', 'node', ['--import', 'tsx', 'apps/server/bench/v1-speech.bench.ts']);
+// Two API nodes and two worker processes on PostgreSQL, Redis and S3 (about 3 minutes); `npm run bench -- cluster`.
+run('cluster capacity', 'node', ['--import', 'tsx', 'apps/server/bench/cluster.bench.ts']);
 
 const audioPackage = JSON.parse(readFileSync('packages/audio/package.json', 'utf8'));
 for (const script of ['bench', 'bench:music', 'bench:isolate', 'bench:neural']) {

@@ -9,6 +9,8 @@
 //   --full        `npm run test:full`: also the long checks (SOUND_STUDIO_FULL_TESTS=1 everywhere) and screenshots
 //   --full-audio  CI: `npm test` plus the audio package's full-tier files (*.full.test.ts)
 //   --chaos       CI: also the chaos suite (`npm run test:chaos`: real server processes on PostgreSQL, kill -9, bombs)
+//   --cluster     CI: also the cluster test (`npm run test:cluster`: two API nodes and two workers of the compiled
+//                 server on PostgreSQL, Redis and S3), after the chaos suite; it always runs when asked for
 //   --budget=S    CI: --full-audio runs after `npm test`'s own stages and the chaos suite (which always runs when
 //                 asked for) only when its usual length still fits in S seconds since the start; when it does not,
 //                 it is skipped with its reason in the table (`.ci/run` gives 30 minutes)
@@ -24,6 +26,7 @@ const options = new Set(process.argv.slice(2));
 const FULL = options.has('--full');
 const FULL_AUDIO = FULL || options.has('--full-audio');
 const CHAOS = FULL || options.has('--chaos');
+const CLUSTER = FULL || options.has('--cluster');
 const DRY_RUN = options.has('--dry-run');
 const BUDGET_SECONDS = Number([...options].find((option) => option.startsWith('--budget='))?.slice('--budget='.length) ?? Infinity);
 const STARTED_AT = Date.now();
@@ -177,6 +180,15 @@ async function chaos() {
   if (report && addCounts({ passed: report.passed, failed: report.failed, skipped: 0 }) > 0) markCounted(name);
 }
 
+/** The cluster test: its own database, Redis key prefix and S3 server; reports its checks as counts like the chaos suite. */
+async function cluster() {
+  const name = 'cluster test (2 API nodes, 2 workers)';
+  const outputFile = join(reportDir, 'cluster.json');
+  await step(name, 'node', ['--import', 'tsx', 'apps/server/cluster/run.ts'], { CHAOS_JSON_REPORT: outputFile, TEST_DATABASE_URL: POSTGRES_SERVER_URL });
+  const report = readJson(outputFile);
+  if (report && addCounts({ passed: report.passed, failed: report.failed, skipped: 0 }) > 0) markCounted(name);
+}
+
 /** Connects to PostgreSQL with a short timeout; null when nothing answers. */
 async function connectPostgres(url) {
   // `pg` is the server's dependency: hoisted to the root by npm, else resolved from the server workspace.
@@ -304,6 +316,7 @@ async function main() {
   // The chaos suite is CI's proof that no input stops the server and no crash strands credits: it always runs when
   // asked for, before the optional long tier, which alone is bounded by --budget.
   if (CHAOS) await chaos();
+  if (CLUSTER) await cluster();
   if (FULL_AUDIO && !FULL && fitsBudget('audio full tier')) {
     await vitest('audio full tier', 'vitest-audio-full', ['--project', 'audio', '.full.test.'], { SOUND_STUDIO_FULL_TESTS: '1' });
   }

@@ -48,6 +48,10 @@ export interface ServerOptions {
   database: ChaosDatabase;
   /** Extra environment (rate limits, workers). */
   env?: Record<string, string>;
+  /** A compiled entry point (dist/main.js, dist/worker.js) run with plain node; by default src/main.ts through tsx. */
+  script?: string;
+  /** Ready once this text appears in the output (a process without HTTP, such as the worker); by default once /api/health answers 200. */
+  readyText?: string;
 }
 
 /**
@@ -95,7 +99,8 @@ export class ServerProcess {
   }
 
   async launch(): Promise<void> {
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    const args = this.options.script ? ['--enable-source-maps', this.options.script] : ['--import', 'tsx', MAIN];
+    const child = spawn(process.execPath, args, {
       cwd: SERVER_DIR,
       env: this.environment(),
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -104,7 +109,19 @@ export class ServerProcess {
     child.stderr?.pipe(this.#log, { end: false });
     this.#exited = new Promise((resolve) => child.once('exit', () => resolve()));
     this.#child = child;
-    await this.waitUntilHealthy();
+    const readyText = this.options.readyText;
+    if (readyText) await this.waitForOutput(child, readyText);
+    else await this.waitUntilHealthy();
+  }
+
+  /** Resumes a process paused with pause() (SIGCONT). */
+  resume(): void {
+    if (this.running) this.#child?.kill('SIGCONT');
+  }
+
+  /** Freezes the process (SIGSTOP): it holds its connections but does nothing until resume(). */
+  pause(): void {
+    if (this.running) this.#child?.kill('SIGSTOP');
   }
 
   /** Upload and decode files the server has on disk: its temp folder's and the data folder's upload area. */
@@ -141,6 +158,21 @@ export class ServerProcess {
       CREDIT_HOLD_SWEEP_SECONDS: '2',
       ...this.options.env,
     };
+  }
+
+  private async waitForOutput(child: ChildProcess, text: string): Promise<void> {
+    let seen = '';
+    const found = new Promise<boolean>((resolve) => {
+      const look = (chunk: Buffer) => {
+        seen = (seen + chunk.toString('utf8')).slice(-4096);
+        if (seen.includes(text)) resolve(true);
+      };
+      child.stdout?.on('data', look);
+      child.stderr?.on('data', look);
+      child.once('exit', () => resolve(false));
+    });
+    const ready = await Promise.race([found, sleep(START_TIMEOUT_MS).then(() => false)]);
+    if (!ready) throw new Error(`${this.options.label} did not print "${text}" (see ${this.logPath})`);
   }
 
   private async waitUntilHealthy(): Promise<void> {

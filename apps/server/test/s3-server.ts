@@ -1,10 +1,10 @@
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import type { Environment } from '../src/config.ts';
-import { temporaryFolder } from './harness.ts';
 
 export const TEST_BUCKET = 'sound-studio-test';
 const OBJECT_SUFFIX = '._S3rver_object';
@@ -27,7 +27,9 @@ export class TestS3Server {
   ) {}
 
   static async start(): Promise<TestS3Server> {
-    const { folder, remove } = temporaryFolder('sound-studio-s3-');
+    // Not the harness's helper: the cluster test starts this server outside Vitest.
+    const folder = mkdtempSync(path.join(tmpdir(), 'sound-studio-s3-'));
+    const remove = () => rmSync(folder, { recursive: true, force: true });
     const s3rver = new S3rver({ directory: folder, silent: true, configureBuckets: [{ name: TEST_BUCKET }] });
     await s3rver.configureBuckets();
     const server = new TestS3Server(s3rver, folder, remove);
