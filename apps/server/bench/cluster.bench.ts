@@ -8,7 +8,6 @@
  */
 import { spawnSync } from 'node:child_process';
 import http from 'node:http';
-import net from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +15,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { ApiClient } from '../chaos/api-client.ts';
 import { dataOf } from '../chaos/http.ts';
-import { ChaosDatabase, ServerProcess, sleep } from '../chaos/server-process.ts';
+import { ChaosDatabase, freePort, ServerProcess, sleep } from '../chaos/server-process.ts';
 import { TestS3Server } from '../test/s3-server.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -30,17 +29,6 @@ const DIST = path.join(SERVER_DIR, 'dist');
 const DATABASE_SERVER = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const REDIS_PREFIX = `sound-studio-bench-${process.pid}-${Date.now().toString(36)}:`;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 const load = () => loadavg().map((value) => value.toFixed(1)).join(' ');
 

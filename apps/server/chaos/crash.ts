@@ -25,12 +25,12 @@ export interface CrashContext {
 }
 
 /** Sums a query's single number. */
-async function count(db: pg.Client, text: string, values: unknown[] = []): Promise<number> {
+export async function count(db: pg.Client, text: string, values: unknown[] = []): Promise<number> {
   const result = await db.query<{ n: string }>(text, values);
   return Number(result.rows[0]?.n ?? 0);
 }
 
-async function userIdOf(db: pg.Client, email: string): Promise<string> {
+export async function userIdOf(db: pg.Client, email: string): Promise<string> {
   const result = await db.query<{ id: string }>('select id from users where email = $1', [email]);
   const id = result.rows[0]?.id;
   if (!id) throw new Error(`no user ${email}`);

@@ -6,7 +6,6 @@
  * CHAOS_SEED, CHAOS_FUZZ_SECONDS and CHAOS_FUZZ_MAX_CASES tune the fuzzer, CHAOS_SECTIONS picks sections; the database server is TEST_DATABASE_URL
  * (as in CI) or the local one.
  */
-import net from 'node:net';
 import pg from 'pg';
 import { ApiClient, type ChaosUser } from './api-client.ts';
 import { runLoginGuesses, runSocketRevocation } from './auth-checks.ts';
@@ -17,7 +16,7 @@ import { jsonOf, request } from './http.ts';
 import type { OpenApiDocument } from './openapi.ts';
 import { describeFindings, ReplyAudit } from './reply-audit.ts';
 import { Report } from './report.ts';
-import { ChaosDatabase, ServerProcess } from './server-process.ts';
+import { ChaosDatabase, freePort, ServerProcess } from './server-process.ts';
 import { runAbortedUpload } from './uploads.ts';
 
 const SEED = Number(process.env.CHAOS_SEED ?? 9);
@@ -35,17 +34,6 @@ const report = new Report();
 const servers: ServerProcess[] = [];
 const databases: ChaosDatabase[] = [];
 const started = Date.now();
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 async function startServer(label: string, env: Record<string, string>): Promise<{ server: ServerProcess; database: ChaosDatabase }> {
   const database = ChaosDatabase.create(label, DATABASE_SERVER);

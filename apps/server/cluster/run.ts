@@ -11,7 +11,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
@@ -19,10 +18,10 @@ import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { MUSIC_TRACK_UPDATED_EVENT, REALTIME_NAMESPACES, REALTIME_PATH } from '@sound-studio/shared';
 import { CHAOS_PASSWORD, type Session } from '../chaos/api-client.ts';
-import { checkEveryLedger } from '../chaos/crash.ts';
+import { checkEveryLedger, count, userIdOf } from '../chaos/crash.ts';
 import { dataOf, jsonOf, request, type RawReply } from '../chaos/http.ts';
 import { Report } from '../chaos/report.ts';
-import { CHAOS_ADMIN_TOKEN, ChaosDatabase, ServerProcess, sleep } from '../chaos/server-process.ts';
+import { CHAOS_ADMIN_TOKEN, ChaosDatabase, freePort, ServerProcess, sleep } from '../chaos/server-process.ts';
 import { TestS3Server } from '../test/s3-server.ts';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -45,17 +44,6 @@ const processes: ServerProcess[] = [];
 const started = Date.now();
 let database: ChaosDatabase | null = null;
 let s3: TestS3Server | null = null;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /**
  * A browser-like client that sends every request to the next API node in turn (as a load balancer without sticky
@@ -157,17 +145,6 @@ async function waitFor(what: string, timeoutMs: number, condition: () => Promise
   }
 }
 
-async function one(db: pg.Client, text: string, values: unknown[] = []): Promise<number> {
-  const result = await db.query<{ n: string }>(text, values);
-  return Number(result.rows[0]?.n ?? 0);
-}
-
-async function userIdOf(db: pg.Client, email: string): Promise<string> {
-  const result = await db.query<{ id: string }>('select id from users where email = $1', [email]);
-  const id = result.rows[0]?.id;
-  if (!id) throw new Error(`no user ${email}`);
-  return id;
-}
 
 /** Runs one named case; a case that throws is one failed check. */
 async function scenario(name: string, work: () => Promise<void>): Promise<void> {
@@ -348,25 +325,25 @@ async function workerKilledMidJob(cluster: Cluster): Promise<void> {
       await client.send('POST', '/api/music/generate', { token: session.accessToken, body: { prompt: 'slow orchestral theme with strings', duration: 120 } }),
       'music generate',
     );
-    await waitFor('worker 1 to start the job', WAIT_MS, async () => (await one(db, `select count(*) as n from jobs where user_id = $1 and status = 'processing'`, [userId])) > 0);
+    await waitFor('worker 1 to start the job', WAIT_MS, async () => (await count(db, `select count(*) as n from jobs where user_id = $1 and status = 'processing'`, [userId])) > 0);
   } finally {
     workerTwo.resume();
   }
   await workerOne.kill();
-  const stillRunning = await one(db, `select count(*) as n from jobs where user_id = $1 and status = 'processing'`, [userId]);
+  const stillRunning = await count(db, `select count(*) as n from jobs where user_id = $1 and status = 'processing'`, [userId]);
   report.check('takeover: worker 1 was killed (kill -9) mid-job', stillRunning === 1, `${stillRunning} job(s) processing at the kill`);
   const takeoverStarted = Date.now();
   let finished = true;
-  await waitFor('worker 2 to finish the job', TAKEOVER_MS, async () => (await one(db, `select count(*) as n from jobs where user_id = $1 and status in ('queued', 'processing')`, [userId])) === 0).catch(() => {
+  await waitFor('worker 2 to finish the job', TAKEOVER_MS, async () => (await count(db, `select count(*) as n from jobs where user_id = $1 and status in ('queued', 'processing')`, [userId])) === 0).catch(() => {
     finished = false;
   });
   report.figure('takeover after kill -9', `${((Date.now() - takeoverStarted) / 1000).toFixed(1)} s`);
   const reply = await client.send('GET', `/api/music/${track._id}`, { token: session.accessToken });
   const status = (jsonOf(reply) as { data?: { status?: string } } | null)?.data?.status;
   report.check('takeover: the other worker finishes the job (track completed)', finished && status === 'completed', `finished ${finished}, track ${status}`);
-  const charges = await one(db, `select count(*) as n from credit_transactions where user_id = $1 and reason = 'charge'`, [userId]);
+  const charges = await count(db, `select count(*) as n from credit_transactions where user_id = $1 and reason = 'charge'`, [userId]);
   report.check('takeover: the track is charged once', charges === 1, `${charges} charge rows`);
-  const held = await one(db, `select count(*) as n from credit_reservations where user_id = $1 and status = 'held'`, [userId]);
+  const held = await count(db, `select count(*) as n from credit_reservations where user_id = $1 and status = 'held'`, [userId]);
   report.check('takeover: no hold is left', held === 0, `${held} held`);
   await checkEveryLedger(db, report, 'takeover');
 }
@@ -418,10 +395,10 @@ async function nodeStoppedMidStream({ apiA, apiB, db }: Cluster): Promise<void> 
   const outcome = await Promise.race([stream.ended, sleep(10_000).then(() => 'still open' as const)]);
   report.check('stop mid-stream: the client gets an error, not a complete stream', outcome === 'error', outcome);
   // The dead node's hold lapses (CREDIT_HOLD_LEASE_SECONDS) and node B's sweep releases it.
-  await waitFor('the stream hold to be released', WAIT_MS, async () => (await one(db, `select count(*) as n from credit_reservations where user_id = $1 and status = 'held'`, [userId])) === 0).catch(() => undefined);
-  const charges = await one(db, `select count(*) as n from credit_transactions where user_id = $1 and reason = 'charge'`, [userId]);
+  await waitFor('the stream hold to be released', WAIT_MS, async () => (await count(db, `select count(*) as n from credit_reservations where user_id = $1 and status = 'held'`, [userId])) === 0).catch(() => undefined);
+  const charges = await count(db, `select count(*) as n from credit_transactions where user_id = $1 and reason = 'charge'`, [userId]);
   const credits = await creditsOf();
-  const held = await one(db, `select count(*) as n from credit_reservations where user_id = $1 and status = 'held'`, [userId]);
+  const held = await count(db, `select count(*) as n from credit_reservations where user_id = $1 and status = 'held'`, [userId]);
   report.check('stop mid-stream: nothing is charged and the hold is released', charges === 0 && held === 0 && credits === before, `${charges} charge rows, ${held} held, balance ${before} before, ${credits} after`);
   report.check('stop mid-stream: node B keeps serving', (await client.send('GET', '/api/auth/me', { node: apiB, token: session.accessToken })).status === 200);
 }
@@ -442,8 +419,8 @@ async function nodeDrainedMidStream({ apiA, apiB, db }: Cluster): Promise<void> 
   await stopped;
   report.figure('clean stop: stream end after SIGTERM', `${(await Promise.race([endedAt, Promise.resolve(Date.now())])) - signalled} ms`);
   report.check('clean stop mid-stream: the stream in flight completes', outcome === 'complete', outcome);
-  const charges = await one(db, `select count(*) as n from credit_transactions where user_id = $1 and reason = 'charge'`, [userId]);
-  const held = await one(db, `select count(*) as n from credit_reservations where user_id = $1 and status = 'held'`, [userId]);
+  const charges = await count(db, `select count(*) as n from credit_transactions where user_id = $1 and reason = 'charge'`, [userId]);
+  const held = await count(db, `select count(*) as n from credit_reservations where user_id = $1 and status = 'held'`, [userId]);
   report.check('clean stop mid-stream: it is charged once and no hold is left', charges === 1 && held === 0, `${charges} charge rows, ${held} held`);
 }
 
