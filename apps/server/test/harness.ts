@@ -11,6 +11,7 @@ import { loadConfig, type AppConfig, type Environment } from '../src/config.ts';
 import { openPglite, openPostgres, type DatabaseHandle } from '../src/db/client.ts';
 import type { ProviderFactories } from '../src/features/billing/providers/index.ts';
 import type { Clock } from '../src/lib/clock.ts';
+import { signAccessToken } from '../src/lib/access-tokens.ts';
 import { issueCsrfToken } from '../src/lib/csrf.ts';
 import { databaseUrl, runAdminQuery } from './postgres.ts';
 
@@ -149,6 +150,13 @@ export interface RegisteredUser {
   email: string;
   password: string;
   session: AuthSession;
+}
+
+/** A fresh access token for the user's session at the test clock's time (for tests that move the clock by months). */
+export function freshAccessToken(t: TestApp, user: RegisteredUser): string {
+  const payload = user.session.accessToken.split('.')[1] ?? '';
+  const { sid } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sid: string };
+  return signAccessToken(t.config.jwtSecret, { userId: user.session.user.id, sessionId: sid }, t.clock.now());
 }
 
 /** An app built exactly as main.ts builds it, over a test database and a hand-moved clock. */

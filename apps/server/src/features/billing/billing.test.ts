@@ -4,10 +4,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BillingOverview, CheckoutReply, FeatureNotInPlanDetails, PendingChange } from '@sound-studio/shared';
 import { runAdminCommand } from '../../cli/admin-command.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { signAccessToken } from '../../lib/access-tokens.ts';
 import { billingPendingChanges, creditTransactions, users } from '../../db/schema.ts';
 import { balanceAndLedger } from '../../../test/ledger.ts';
-import { dataOf, errorOf, openTestDatabase, TEST_ADMIN_TOKEN, TestApp, TestClock, type RegisteredUser } from '../../../test/harness.ts';
+import { dataOf, errorOf, freshAccessToken, openTestDatabase, TEST_ADMIN_TOKEN, TestApp, TestClock, type RegisteredUser } from '../../../test/harness.ts';
 import { startFakeStripeServer, type FakeStripeServer } from '../../../test/stripe/fake-stripe.ts';
 import { createManualProvider } from './providers/manual.ts';
 import { StripeBillingProvider } from './providers/stripe.ts';
@@ -32,19 +31,12 @@ async function expectBalanceMatchesLedger(t: TestApp, userId: string, balance: n
   expect(await balanceAndLedger(t.db, userId)).toEqual({ balance, ledgerSum: balance });
 }
 
-/** A fresh access token for the user's session at the test clock's time (tests move the clock by months). */
-function tokenOf(t: TestApp, user: RegisteredUser): string {
-  const payload = user.session.accessToken.split('.')[1] ?? '';
-  const { sid } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sid: string };
-  return signAccessToken(t.config.jwtSecret, { userId: user.session.user.id, sessionId: sid }, t.clock.now());
-}
-
 async function overviewOf(t: TestApp, user: RegisteredUser): Promise<BillingOverview> {
-  return dataOf<BillingOverview>(await t.request({ url: '/api/billing', token: tokenOf(t, user) }));
+  return dataOf<BillingOverview>(await t.request({ url: '/api/billing', token: freshAccessToken(t, user) }));
 }
 
 async function checkout(t: TestApp, user: RegisteredUser, plan: string, interval = 'monthly') {
-  return t.request({ method: 'POST', url: '/api/billing/checkout', token: tokenOf(t, user), body: { plan, interval } });
+  return t.request({ method: 'POST', url: '/api/billing/checkout', token: freshAccessToken(t, user), body: { plan, interval } });
 }
 
 /** Spends credits the way generation does: a hold, then the charge. */
@@ -134,7 +126,7 @@ describe('credit cycle under manual billing', () => {
 
     // Cycle 4: cycle 1's 8,000 lapse exactly; +10,000.
     month('2030-07-10T12:00:00.000Z');
-    await Promise.all([job.runDueRenewals(), t.request({ url: '/api/billing', token: tokenOf(t, user) })]);
+    await Promise.all([job.runDueRenewals(), t.request({ url: '/api/billing', token: freshAccessToken(t, user) })]);
     expect(await ledgerOf('expiry')).toEqual([0, -8_000]);
     expect(await ledgerOf('monthly_grant')).toEqual([10_000, 10_000, 10_000, 10_000]);
     await expectBalanceMatchesLedger(t, userId, 30_000);
@@ -235,7 +227,7 @@ describe('plan changes under manual billing', () => {
     });
     expect(overview.credits.nextRenewalCredits).toBe(30_000);
     overview = dataOf<BillingOverview>(
-      await t.request({ method: 'DELETE', url: '/api/billing/scheduled-change', token: tokenOf(t, user) }),
+      await t.request({ method: 'DELETE', url: '/api/billing/scheduled-change', token: freshAccessToken(t, user) }),
     );
     expect(overview.subscription.scheduledChange).toBeNull();
 
@@ -255,7 +247,7 @@ describe('plan changes under manual billing', () => {
       .pendingChange as PendingChange;
     await admin(t, 'POST', `/api/admin/subscriptions/${pending.id}/approve`);
 
-    const post = (url: string) => t.request({ method: 'POST', url, token: tokenOf(t, user) });
+    const post = (url: string) => t.request({ method: 'POST', url, token: freshAccessToken(t, user) });
     let overview = dataOf<BillingOverview>(await post('/api/billing/cancel'));
     expect(overview.subscription).toMatchObject({ plan: 'starter', cancelAtPeriodEnd: true });
     overview = dataOf<BillingOverview>(await post('/api/billing/resume'));
@@ -282,7 +274,7 @@ describe('plan changes under manual billing', () => {
     const before = await overviewOf(t, user);
     expect(before.subscription.refundableUntil).toBe('2030-03-24T12:00:00.000Z');
 
-    const refunded = dataOf<BillingOverview>(await t.request({ method: 'POST', url: '/api/billing/refund', token: tokenOf(t, user) }));
+    const refunded = dataOf<BillingOverview>(await t.request({ method: 'POST', url: '/api/billing/refund', token: freshAccessToken(t, user) }));
     expect(refunded.subscription).toMatchObject({ plan: 'free', status: 'canceled', refundableUntil: null });
     expect(refunded.invoices[0]).toMatchObject({ status: 'refunded', amountCents: 2200 });
     await expectBalanceMatchesLedger(t, userId, 0);
@@ -291,12 +283,12 @@ describe('plan changes under manual billing', () => {
       .from(creditTransactions)
       .where(and(eq(creditTransactions.userId, userId), eq(creditTransactions.reason, 'refund_reversal')));
     expect(reversal?.amount).toBe(-75_000);
-    expect((await t.request({ method: 'POST', url: '/api/billing/refund', token: tokenOf(t, user) })).statusCode).toBe(409);
+    expect((await t.request({ method: 'POST', url: '/api/billing/refund', token: freshAccessToken(t, user) })).statusCode).toBe(409);
   });
 
   it('has no portal under manual billing', async () => {
     const user = await t.register();
-    const reply = await t.request({ method: 'POST', url: '/api/billing/portal', token: tokenOf(t, user) });
+    const reply = await t.request({ method: 'POST', url: '/api/billing/portal', token: freshAccessToken(t, user) });
     expect(reply.statusCode).toBe(404);
   });
 
@@ -345,13 +337,13 @@ describe('feature gates', () => {
       { url: '/api/api-keys', feature: 'apiAccess', body: { name: 'ci' } },
     ] as const;
     for (const { url, feature, ...rest } of cases) {
-      const reply = await t.request({ method: 'POST', url, token: tokenOf(t, user), ...('body' in rest ? { body: rest.body } : {}) });
+      const reply = await t.request({ method: 'POST', url, token: freshAccessToken(t, user), ...('body' in rest ? { body: rest.body } : {}) });
       expect(reply.statusCode, url).toBe(403);
       const details: FeatureNotInPlanDetails = { feature, plan: 'free', upgradeUrl: '/pricing' };
       expect(errorOf(reply), url).toMatchObject({ code: 'FEATURE_NOT_IN_PLAN', details });
     }
     await admin(t, 'PATCH', '/api/admin/plans/free', { features: { musicGeneration: true, voiceCloning: true, voiceIsolator: true } });
-    const allowed = await t.request({ method: 'POST', url: '/api/voice-isolator/jobs', token: tokenOf(t, user) });
+    const allowed = await t.request({ method: 'POST', url: '/api/voice-isolator/jobs', token: freshAccessToken(t, user) });
     expect(allowed.statusCode).not.toBe(403);
   });
 });
@@ -467,7 +459,7 @@ describe('payment webhooks', () => {
   it('tells the provider about a cancel, a resume and a refund made here', async () => {
     providerCalls.length = 0;
     const user = await t.register();
-    const post = (url: string) => t.request({ method: 'POST', url, token: tokenOf(t, user) });
+    const post = (url: string) => t.request({ method: 'POST', url, token: freshAccessToken(t, user) });
     // Not yet a provider subscription: nothing to tell.
     await upgradeThroughCheckout(user, 'sub_told');
     await deliver(t, {
@@ -529,7 +521,7 @@ describe('payment webhooks', () => {
       status: 'past_due',
       scheduledChange: { plan: 'free', reason: 'payment_failed', effectiveAt: '2030-04-10T12:00:00.000Z' },
     });
-    const keep = await t.request({ method: 'DELETE', url: '/api/billing/scheduled-change', token: tokenOf(t, user) });
+    const keep = await t.request({ method: 'DELETE', url: '/api/billing/scheduled-change', token: freshAccessToken(t, user) });
     expect(keep.statusCode).toBe(409);
     // Nor can a downgrade replace the move to free.
     const downgrade = await checkout(t, user, 'starter');
@@ -555,7 +547,7 @@ describe('payment webhooks', () => {
 
   it('opens the provider portal', async () => {
     const user = await t.register();
-    const reply = await t.request({ method: 'POST', url: '/api/billing/portal', token: tokenOf(t, user) });
+    const reply = await t.request({ method: 'POST', url: '/api/billing/portal', token: freshAccessToken(t, user) });
     expect(dataOf<{ url: string }>(reply)).toEqual({ url: 'https://pay.example/portal' });
   });
 });
@@ -695,7 +687,7 @@ describe('the Stripe adapter against the local Stripe fake', () => {
       plan: 'creator',
       scheduledChange: { plan: 'starter', reason: 'downgrade', effectiveAt: '2030-04-10T12:00:00.000Z' },
     });
-    const withdrawn = await t.request({ method: 'DELETE', url: '/api/billing/scheduled-change', token: tokenOf(t, user) });
+    const withdrawn = await t.request({ method: 'DELETE', url: '/api/billing/scheduled-change', token: freshAccessToken(t, user) });
     expect(dataOf<BillingOverview>(withdrawn).subscription.scheduledChange).toBeNull();
     await checkout(t, user, 'starter');
     expect(fake.requests.map((request) => [request.method, request.path, request.form])).toEqual([
@@ -758,7 +750,7 @@ describe('the Stripe adapter against the local Stripe fake', () => {
   }
 
   function withdraw(user: RegisteredUser) {
-    return t.request({ method: 'DELETE', url: '/api/billing/pending-change', token: tokenOf(t, user) });
+    return t.request({ method: 'DELETE', url: '/api/billing/pending-change', token: freshAccessToken(t, user) });
   }
 
   /** A session opened before sessions were remembered (or one whose id could not be kept): nothing can expire it. */
@@ -895,7 +887,7 @@ describe('the Stripe adapter against the local Stripe fake', () => {
 
   it('tells Stripe about a cancel, a resume and a refund made here (the request reaches the fake), and stops renewal on a refund', async () => {
     const user = await t.register();
-    const post = (url: string) => t.request({ method: 'POST', url, token: tokenOf(t, user) });
+    const post = (url: string) => t.request({ method: 'POST', url, token: freshAccessToken(t, user) });
     await checkout(t, user, 'creator');
     const pending = (await overviewOf(t, user)).pendingChange as PendingChange;
     const endpoint = `${baseUrl}/api/billing/webhooks/stripe`;

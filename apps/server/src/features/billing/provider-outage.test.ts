@@ -1,9 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingOverview, CheckoutReply, PendingChange } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { signAccessToken } from '../../lib/access-tokens.ts';
 import { balanceAndLedger } from '../../../test/ledger.ts';
-import { dataOf, errorOf, openTestDatabase, TestApp, TestClock, type RegisteredUser, type TestReply } from '../../../test/harness.ts';
+import { dataOf, errorOf, freshAccessToken, openTestDatabase, TestApp, TestClock, type RegisteredUser, type TestReply } from '../../../test/harness.ts';
 import { startFakeStripeServer, type FakeStripeServer } from '../../../test/stripe/fake-stripe.ts';
 import { StripeBillingProvider } from './providers/stripe.ts';
 
@@ -57,22 +56,16 @@ async function endOutage(): Promise<void> {
   await fake.comeBack().catch(() => undefined);
 }
 
-function tokenOf(user: RegisteredUser): string {
-  const payload = user.session.accessToken.split('.')[1] ?? '';
-  const { sid } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sid: string };
-  return signAccessToken(t.config.jwtSecret, { userId: user.session.user.id, sessionId: sid }, t.clock.now());
-}
-
 async function overviewOf(user: RegisteredUser): Promise<BillingOverview> {
-  return dataOf<BillingOverview>(await t.request({ url: '/api/billing', token: tokenOf(user) }));
+  return dataOf<BillingOverview>(await t.request({ url: '/api/billing', token: freshAccessToken(t, user) }));
 }
 
 function checkout(user: RegisteredUser, plan: string): Promise<TestReply> {
-  return t.request({ method: 'POST', url: '/api/billing/checkout', token: tokenOf(user), body: { plan, interval: 'monthly' } });
+  return t.request({ method: 'POST', url: '/api/billing/checkout', token: freshAccessToken(t, user), body: { plan, interval: 'monthly' } });
 }
 
 function withdraw(user: RegisteredUser): Promise<TestReply> {
-  return t.request({ method: 'DELETE', url: '/api/billing/pending-change', token: tokenOf(user) });
+  return t.request({ method: 'DELETE', url: '/api/billing/pending-change', token: freshAccessToken(t, user) });
 }
 
 /** The id of the Checkout Session the fake opened for our pending change. */
@@ -83,7 +76,7 @@ function sessionIdOf(pendingChangeId: string): string {
 }
 
 function post(user: RegisteredUser, url: string): Promise<TestReply> {
-  return t.request({ method: 'POST', url, token: tokenOf(user) });
+  return t.request({ method: 'POST', url, token: freshAccessToken(t, user) });
 }
 
 /** The 503 a person can act on: our envelope, the code, and a message that says to try again. */

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BillingOverview, PendingChange } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { signAccessToken } from '../../lib/access-tokens.ts';
-import { dataOf, errorOf, openTestDatabase, TestApp, TestClock, type RegisteredUser, type TestReply } from '../../../test/harness.ts';
+import { dataOf, errorOf, freshAccessToken, openTestDatabase, TestApp, TestClock, type RegisteredUser, type TestReply } from '../../../test/harness.ts';
 import { startFakeStripeServer, type FakeStripeServer, type WebhookDelivery } from '../../../test/stripe/fake-stripe.ts';
 import { StripeBillingProvider } from './providers/stripe.ts';
 
@@ -51,14 +50,8 @@ function captureWarnings(app: TestApp): void {
   });
 }
 
-function tokenOf(user: RegisteredUser): string {
-  const payload = user.session.accessToken.split('.')[1] ?? '';
-  const { sid } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sid: string };
-  return signAccessToken(t.config.jwtSecret, { userId: user.session.user.id, sessionId: sid }, t.clock.now());
-}
-
 async function overviewOf(user: RegisteredUser): Promise<BillingOverview> {
-  return dataOf<BillingOverview>(await t.request({ url: '/api/billing', token: tokenOf(user) }));
+  return dataOf<BillingOverview>(await t.request({ url: '/api/billing', token: freshAccessToken(t, user) }));
 }
 
 function deliver(delivery: Pick<WebhookDelivery, 'payload' | 'signatureHeader'>): Promise<TestReply> {
@@ -74,7 +67,7 @@ function deliver(delivery: Pick<WebhookDelivery, 'payload' | 'signatureHeader'>)
 /** A user whose upgrade to creator waits for Stripe's checkout. */
 async function userWithPendingUpgrade(): Promise<{ user: RegisteredUser; pending: PendingChange }> {
   const user = await t.register();
-  await t.request({ method: 'POST', url: '/api/billing/checkout', token: tokenOf(user), body: { plan: 'creator', interval: 'monthly' } });
+  await t.request({ method: 'POST', url: '/api/billing/checkout', token: freshAccessToken(t, user), body: { plan: 'creator', interval: 'monthly' } });
   return { user, pending: (await overviewOf(user)).pendingChange as PendingChange };
 }
 
