@@ -11,11 +11,10 @@ import http from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { ApiClient } from '../chaos/api-client.ts';
 import { dataOf } from '../chaos/http.ts';
-import { ChaosDatabase, freePort, ServerProcess, sleep } from '../chaos/server-process.ts';
+import { ChaosDatabase, deleteRedisKeys, freePort, ServerProcess, sleep } from '../chaos/server-process.ts';
 import { TestS3Server } from '../test/s3-server.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -184,14 +183,7 @@ async function main(): Promise<void> {
     await db.end().catch(() => undefined);
     await s3.close();
     database.drop();
-    const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${REDIS_PREFIX}*`, 'COUNT', 500);
-      cursor = next;
-      if (keys.length > 0) await redis.del(...keys);
-    } while (cursor !== '0');
-    redis.disconnect();
+    await deleteRedisKeys(REDIS_URL, REDIS_PREFIX);
   }
 }
 

@@ -13,7 +13,6 @@ import { existsSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { MUSIC_TRACK_UPDATED_EVENT, REALTIME_NAMESPACES, REALTIME_PATH } from '@sound-studio/shared';
@@ -21,7 +20,7 @@ import { CHAOS_PASSWORD, type Session } from '../chaos/api-client.ts';
 import { checkEveryLedger, count, userIdOf } from '../chaos/crash.ts';
 import { dataOf, jsonOf, request, type RawReply } from '../chaos/http.ts';
 import { Report } from '../chaos/report.ts';
-import { CHAOS_ADMIN_TOKEN, ChaosDatabase, freePort, ServerProcess, sleep } from '../chaos/server-process.ts';
+import { CHAOS_ADMIN_TOKEN, ChaosDatabase, deleteRedisKeys, freePort, ServerProcess, sleep } from '../chaos/server-process.ts';
 import { TestS3Server } from '../test/s3-server.ts';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -491,18 +490,7 @@ async function cleanUp(): Promise<void> {
   }
   await s3?.close();
   database?.drop();
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  try {
-    await redis.connect();
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${REDIS_PREFIX}*`, 'COUNT', 500);
-      cursor = next;
-      if (keys.length > 0) await redis.del(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
+  await deleteRedisKeys(REDIS_URL, REDIS_PREFIX);
 }
 
 let finishing = false;
