@@ -1,12 +1,14 @@
 /**
  * Streaming speech benchmark: HTTP time to first byte and total time of POST /api/voices/generate-tts/stream for
  * 1,000 and 5,000 characters, through the real route of an app listening on 127.0.0.1 (local engine, embedded
- * database), against Debian's native espeak-ng writing the same text to a WAV file in the same run. Medians of a few
- * runs, because the machine may be shared. Run with `npm run bench` from the repository root.
+ * database), against the native pipeline in the same run: Debian's espeak-ng writing the text to a WAV file, then
+ * lame encoding it to 128 kbps MP3, one after the other. Then capacity: 10 concurrent 1,000-character streams, in
+ * characters per second per core, beside 10 native espeak-ng processes run in parallel. Medians of a few runs,
+ * because the machine may be shared. Run with `npm run bench` from the repository root.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseMp3Frames } from '@sound-studio/audio';
 import type { AuthSession, Envelope } from '@sound-studio/shared';
@@ -85,15 +87,38 @@ function nativeOnce(textFile: string, wavFile: string): Measurement {
   const started = performance.now();
   const result = spawnSync('espeak-ng', ['-v', 'en-us', '-w', wavFile, '-f', textFile]);
   if (result.status !== 0) throw new Error(`espeak-ng exited with ${result.status}`);
+  const encoded = spawnSync('lame', ['--quiet', '-b', '128', wavFile, `${wavFile}.mp3`]);
+  if (encoded.status !== 0) throw new Error(`lame exited with ${encoded.status}`);
   const totalMs = performance.now() - started;
   return { firstByteMs: Number.NaN, totalMs, audioSeconds: (statSync(wavFile).size - 44) / 2 / NATIVE_SAMPLE_RATE };
 }
 
+/** Runs a command to its end without blocking the event loop; rejects on a non-zero exit. */
+function runProcess(command: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: 'ignore' });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited with ${code}`))));
+  });
+}
+
+const CONCURRENT = 10;
+const CAPACITY_CHARACTERS = 1000;
+
+/** Characters per second per core with CONCURRENT requests in flight at once. */
+async function capacity(speakAll: () => Promise<unknown>, characters: number): Promise<number> {
+  const started = performance.now();
+  await speakAll();
+  const seconds = (performance.now() - started) / 1000;
+  return (characters * CONCURRENT) / seconds / availableParallelism();
+}
+
 function hasNativeEspeak(): boolean {
-  if (spawnSync('espeak-ng', ['--version']).status === 0) return true;
-  console.log('espeak-ng not found: installing Debian’s package (apt-get install -y espeak-ng)…');
-  spawnSync('sh', ['-c', 'apt-get install -y espeak-ng || (apt-get update && apt-get install -y espeak-ng)'], { stdio: 'ignore' });
-  return spawnSync('espeak-ng', ['--version']).status === 0;
+  const present = () => spawnSync('espeak-ng', ['--version']).status === 0 && spawnSync('lame', ['--version']).status === 0;
+  if (present()) return true;
+  console.log('espeak-ng or lame not found: installing Debian’s packages (apt-get install -y espeak-ng lame)…');
+  spawnSync('sh', ['-c', 'apt-get install -y espeak-ng lame || (apt-get update && apt-get install -y espeak-ng lame)'], { stdio: 'ignore' });
+  return present();
 }
 
 const format = (value: number, digits = 0, unit = ''): string => (Number.isFinite(value) ? `${value.toFixed(digits)}${unit}` : '–');
@@ -143,13 +168,31 @@ async function main(): Promise<void> {
       console.log(row('POST /api/voices/generate-tts/stream (MP3)', text.length, streamed));
       if (!hasNative) continue;
       const native = await repeat(() => nativeOnce(textFile, path.join(workDir, 'out.wav')));
-      console.log(row('native espeak-ng -w (WAV)', text.length, native));
+      console.log(row('native espeak-ng -w, then lame -b 128 (MP3)', text.length, native));
       ratios.push(
-        `${text.length} chars: first byte of the stream arrives after ${format((streamed.firstByteMs / native.totalMs) * 100)}% ` +
-          `of native espeak-ng's whole run; total RTF ${format(realTimeFactor(streamed) / realTimeFactor(native), 1)}x native`,
+        `${text.length} chars: first byte after ${format((streamed.firstByteMs / native.totalMs) * 100)}% of the native ` +
+          `pipeline's whole run; whole stream ${format(streamed.totalMs / native.totalMs, 2)}x native (RTF ` +
+          `${format(realTimeFactor(streamed) / realTimeFactor(native), 2)}x)`,
       );
     }
-    console.log(hasNative ? `\n${ratios.join('\n')}` : '\nNative espeak-ng unavailable: no comparison.');
+    console.log(hasNative ? `\n${ratios.join('\n')}` : '\nNative espeak-ng or lame unavailable: no comparison.');
+
+    const capacityText = englishText(CAPACITY_CHARACTERS);
+    const capacityFile = path.join(workDir, 'capacity.txt');
+    writeFileSync(capacityFile, capacityText);
+    const ours = await capacity(
+      () => Promise.all(Array.from({ length: CONCURRENT }, () => streamOnce(address, headers(), capacityText))),
+      capacityText.length,
+    );
+    console.log(`\nCapacity: ${CONCURRENT} concurrent ${capacityText.length}-character streams, ${availableParallelism()} cores`);
+    console.log(`  POST /api/voices/generate-tts/stream (MP3): ${format(ours)} characters/s per core`);
+    if (hasNative) {
+      const native = await capacity(
+        () => Promise.all(Array.from({ length: CONCURRENT }, (_, index) => runProcess('espeak-ng', ['-v', 'en-us', '-w', path.join(workDir, `parallel-${index}.wav`), '-f', capacityFile]))),
+        capacityText.length,
+      );
+      console.log(`  native espeak-ng x${CONCURRENT} in parallel (WAV, no encoding): ${format(native)} characters/s per core (ours ${format(ours / native, 2)}x)`);
+    }
   } finally {
     await app.close();
     rmSync(workDir, { recursive: true, force: true });
