@@ -179,7 +179,7 @@ describe('FILE_STORE=s3 through the API', () => {
     await gate.reached;
     // Mid-write, the file is already registered as due for deletion unless its record takes it.
     const [reservation] = (await pendingFilesOf(userId)).filter((row) => row.reason === 'write');
-    expect(reservation?.key).toMatch(new RegExp(`^tts/${userId}/[0-9a-f-]{36}\.mp3$`));
+    expect(reservation?.key).toMatch(new RegExp(`^tts/${userId}/[0-9a-f-]{36}[.]mp3$`));
     const generationId = reservation?.key.split('/').at(-1)?.replace('.mp3', '') ?? '';
     // Another user's generation takes the id first, so saving this record fails.
     const [earlierRow] = await recordOf(earlier.id);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import { ttsRatePerCharacter, type HistoryRange } from '@sound-studio/shared';
 import type { Database } from '../../db/client.ts';
 import { plans, ttsGenerations, users } from '../../db/schema.ts';
