@@ -11,8 +11,6 @@ import { PendingFileDeletionRepository, type ClaimedDeletion, type RetryBackoff 
 export const WRITE_GRACE_MS = 60 * 60 * 1000;
 /** Retries of a failed delete: 10 s, 20 s, 40 s ... at most an hour apart, for as long as the store stays away. */
 export const DELETE_BACKOFF: RetryBackoff = { firstSeconds: 10, maxSeconds: 60 * 60 };
-/** How often each node sweeps (and once at start-up). */
-export const FILE_DELETION_SWEEP_MS = 60 * 1000;
 const BATCH_SIZE = 100;
 const MAX_BATCHES = 20;
 
@@ -41,7 +39,7 @@ export class FileReservationLostError extends Error {
  *   which falls due after WRITE_GRACE_MS and is swept. So no object outlives a record that never came to be.
  * - Deletes: `deleteWithRecords` schedules the objects in the same transaction that deletes their records, then
  *   deletes them at once; an object the store cannot take now (it is down) is retried with backoff by the sweeper.
- * The sweeper runs on every node: at start-up and every minute; rows are claimed with SKIP LOCKED, each by one node.
+ * The sweeper runs on every node: at start-up and every FILE_DELETION_SWEEP_SECONDS (a minute); rows are claimed with SKIP LOCKED, each by one node.
  * Deleting an object that is already missing counts as done.
  */
 export class FileDeletions {
@@ -103,8 +101,8 @@ export class FileDeletions {
     return round;
   }
 
-  /** Sweeps now and then every `intervalMs` until stop(); a failed round is logged, never thrown. */
-  async start(intervalMs = FILE_DELETION_SWEEP_MS): Promise<void> {
+  /** Sweeps now and then every `intervalMs` (FILE_DELETION_SWEEP_SECONDS) until stop(); a failed round is logged, never thrown. */
+  async start(intervalMs: number): Promise<void> {
     const round = () => this.sweep().catch((error: unknown) => this.deps.log.warn({ err: error }, 'stored file deletion sweep failed'));
     this.#timer = setInterval(() => void round(), intervalMs);
     this.#timer.unref();
