@@ -78,7 +78,7 @@ export class VoiceCloneService {
       for (const [index, sample] of samples.entries()) await storeLocalFile(this.deps.files, sample.path, cloneSampleKey(userId, jobId, index));
       const payload: ClonePayload = { fields, samples: stored, heldCredits, reservationId: hold.reservationId };
       const job = await this.deps.jobs.enqueue(VOICE_CLONE_JOB_TYPE, userId, payload, { id: jobId });
-      await this.deps.fileDeletions.confirm(this.deps.db, keys);
+      await this.deps.fileDeletions.handOver(keys);
       return await toVoiceCloneJob(job, this.deps.customVoices);
     } catch (error) {
       await hold.release();

@@ -66,7 +66,7 @@ export class VoiceIsolatorService {
           reservationId: hold.reservationId,
         };
         const job = await this.deps.jobs.enqueue(ISOLATOR_JOB_TYPE, userId, payload, { id: jobId });
-        await this.deps.fileDeletions.confirm(this.deps.db, [keys.upload]);
+        await this.deps.fileDeletions.handOver([keys.upload]);
         return toIsolatorJob(job, this.deps.mediaLinks);
       } catch (error) {
         await hold.release();

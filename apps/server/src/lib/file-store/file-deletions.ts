@@ -64,6 +64,14 @@ export class FileDeletions {
   }
 
   /**
+   * The objects now belong to a queued job (its row was inserted by the queue, outside any transaction of ours). A
+   * reservation already gone means the job has run and dealt with them, so nothing is thrown for it.
+   */
+  async handOver(keys: readonly string[]): Promise<void> {
+    await this.#repository().confirm(keys);
+  }
+
+  /**
    * The objects' record failed or no longer needs them (a replaced cover): deletes them now, or leaves them to the
    * sweeper when the store cannot take it. Never throws: callers clean up while handling another error.
    */
