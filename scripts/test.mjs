@@ -61,6 +61,7 @@ export const POSTGRES_SUITE = [
   'apps/server/src/jobs/bullmq-queue.test.ts', // the same contract through BullMQ
   'apps/server/src/features/billing/billing.test.ts', // concurrent webhook deliveries and renewals grant once
   'apps/server/src/lib/credit-cycle.test.ts', // oldest-grant-first spending and lapses in SQL
+  'apps/server/src/lib/file-store/file-deletions.test.ts', // sweepers on several nodes claim rows through SKIP LOCKED
 ];
 
 /** Where `npm test` looks for PostgreSQL when TEST_DATABASE_URL is not set (trust auth, as on this machine and CI). */

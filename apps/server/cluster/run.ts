@@ -184,6 +184,8 @@ async function startCluster(): Promise<Cluster> {
     RATE_LIMIT_API_MAX: String(API_LIMIT),
     RATE_LIMIT_REGISTER_MAX: '1000',
     JOB_CONCURRENCY: '1',
+    // Objects left while the bucket was down are deleted within seconds of its return (backoff 10 s + a sweep).
+    FILE_DELETION_SWEEP_SECONDS: '2',
   };
   const api = { ...shared, RUN_WORKERS: 'false' };
   // The first API node migrates the database; the others start once it has.
@@ -233,6 +235,38 @@ async function speechAcrossNodes({ apiA, apiB }: Cluster): Promise<void> {
   );
   const past = await request(apiB.baseUrl, { path: linkPath, headers: { range: `bytes=${whole.body.length + 10}-` } });
   report.check('speech: a range past the end is 416 on node B', past.status === 416, `got ${past.status}`);
+}
+
+/**
+ * The bucket goes away: deleting speech on node B still deletes its record (nothing charged) and leaves its objects in
+ * pending_file_deletions; once the bucket is back, a node's sweeper deletes them.
+ */
+async function deleteDuringStoreOutage({ apiA, apiB, db }: Cluster): Promise<void> {
+  const client = new AlternatingClient([apiA, apiB], '10.0.0.9');
+  const email = 'outage@cluster.example.com';
+  const session = await client.register(email);
+  await grant(apiA, email, 20_000);
+  const userId = await userIdOf(db, email);
+  const made = await client.send('POST', '/api/voices/generate-tts', { node: apiA, token: session.accessToken, body: { text: 'Deleted while the bucket is away.', voiceId: VOICE } });
+  const { generation } = dataOf<{ generation: { id: string } }>(made, 'speech on node A');
+  const objects = () => s3?.objectKeys().filter((key) => key.includes(generation.id)).length ?? 0;
+  const pending = () => count(db, 'select count(*) as n from pending_file_deletions where key like $1', [`%${generation.id}%`]);
+  const ledgerRows = () => count(db, 'select count(*) as n from credit_transactions where user_id = $1', [userId]);
+  const rowsBefore = await ledgerRows();
+  await s3?.stop();
+  let deleted: RawReply;
+  try {
+    deleted = await client.send('DELETE', `/api/tts/history/${generation.id}`, { node: apiB, token: session.accessToken });
+  } finally {
+    await s3?.resume();
+  }
+  const records = await count(db, 'select count(*) as n from tts_generations where id = $1', [generation.id]);
+  report.check('outage: deleting speech while the bucket is down succeeds and deletes the record', deleted.status === 200 && records === 0, `got ${deleted.status}, ${records} record(s)`);
+  const [kept, waiting] = [objects(), await pending()];
+  report.check('outage: its objects stay, registered for deletion', kept === 2 && waiting === 2, `${kept} object(s), ${waiting} pending row(s)`);
+  report.check('outage: nothing is charged', (await ledgerRows()) === rowsBefore);
+  const swept = await waitFor('the sweeper', WAIT_MS, async () => objects() === 0 && (await pending()) === 0).then(() => true, () => false);
+  report.check('outage: once the bucket is back a sweeper deletes the objects and their rows', swept, `${objects()} object(s), ${await pending()} pending row(s)`);
 }
 
 async function musicEventOnOtherNode({ apiA, apiB }: Cluster): Promise<void> {
@@ -460,6 +494,7 @@ async function main(): Promise<void> {
   if (ready) {
     await scenario('sign up on A, sign in on B', () => signUpAndSignIn(ready));
     await scenario('speech made on A plays from B', () => speechAcrossNodes(ready));
+    await scenario('speech deleted while the bucket is down', () => deleteDuringStoreOutage(ready));
     await scenario('music queued on A, completion on a socket on B', () => musicEventOnOtherNode(ready));
     await scenario('session revoked on A disconnects the socket on B', () => revocationAcrossNodes(ready));
     await scenario('login lockout and API limit across nodes', () => limitsAcrossNodes(ready));

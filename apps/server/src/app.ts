@@ -214,6 +214,10 @@ function decorateMediaServices(app: FastifyInstance, sharedEngine: SpeechEngine 
   app.addHook('onClose', () => media.neuralVoices.close());
   app.decorate('files', media.files);
   app.addHook('onClose', () => media.files.close());
+  app.decorate('fileDeletions', media.fileDeletions);
+  // Every node sweeps (rows are claimed one node at a time); stopped before the store closes.
+  app.addHook('onReady', () => media.fileDeletions.start(config.fileDeletionSweepSeconds * 1000));
+  app.addHook('preClose', () => media.fileDeletions.stop());
   app.decorate('mediaLinks', media.mediaLinks);
   app.decorate('voices', media.voices);
   const jobs = createConfiguredJobQueue(config, app.db, app.clock, app.log);

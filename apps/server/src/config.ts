@@ -75,6 +75,8 @@ export interface AppConfig {
   readonly apiKeys: Readonly<ApiKeysConfig>;
   readonly billing: Readonly<BillingConfig>;
   readonly fileStore: Readonly<FileStoreConfig>;
+  /** How often each node sweeps pending_file_deletions (lib/file-store/file-deletions.ts). */
+  readonly fileDeletionSweepSeconds: number;
   readonly mail: Readonly<MailConfig>;
 }
 
@@ -170,6 +172,7 @@ const environmentSchema = z.object({
   REFRESH_REUSE_GRACE_SECONDS: wholeNumber(0, 300).default(30),
   CREDIT_HOLD_LEASE_SECONDS: wholeNumber(2, 86_400).default(120),
   CREDIT_HOLD_SWEEP_SECONDS: wholeNumber(1, 3600).default(30),
+  FILE_DELETION_SWEEP_SECONDS: wholeNumber(1, 3600).default(60),
   ...rateLimitShape,
 })
   .refine((values) => values.SPEECH_PROVIDER !== 'minimax' || Boolean(values.MINIMAX_API_KEY), {
@@ -265,6 +268,7 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     apiKeys: apiKeys.config,
     billing: billing.config,
     fileStore: fileStore.config,
+    fileDeletionSweepSeconds: values.FILE_DELETION_SWEEP_SECONDS,
     mail: mail.config,
   } satisfies AppConfig);
 }

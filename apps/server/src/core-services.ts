@@ -8,6 +8,7 @@ import type { JobLogger } from './jobs/job-runner.ts';
 import type { JobQueue } from './jobs/types.ts';
 import type { Clock } from './lib/clock.ts';
 import { createFileStore, prepareFileStore } from './lib/file-store/create-file-store.ts';
+import { FileDeletions } from './lib/file-store/file-deletions.ts';
 import type { FileStore } from './lib/file-store/file-store.ts';
 import { MediaLinks } from './lib/media-links.ts';
 import { createConfiguredSpeechEngine, LazySpeechEngine } from './lib/speech/engine.ts';
@@ -35,6 +36,8 @@ export function withNeuralVoices(config: AppConfig, base: SpeechEngine, ownsBase
 
 export interface MediaServices {
   files: FileStore;
+  /** Deletes stored files with their records and sweeps what a failed record or a store outage left behind. */
+  fileDeletions: FileDeletions;
   mediaLinks: MediaLinks;
   voices: VoiceDirectory;
   /** Installed neural voices; watching MODELS_DIR starts with `start()` and ends with `close()`. */
@@ -42,14 +45,15 @@ export interface MediaServices {
 }
 
 /** Stored media (DATA_DIR/media or the S3 bucket), signed links to it, the installed neural voices and the voice directory. */
-export function createMediaServices(config: AppConfig, db: Database, clock: Clock, log?: JobLogger): MediaServices {
+export function createMediaServices(config: AppConfig, db: Database, clock: Clock, log: JobLogger): MediaServices {
   const files = createFileStore(config.fileStore, config.dataDir);
+  const fileDeletions = new FileDeletions({ db, files, clock, log });
   const mediaLinks = new MediaLinks(config.jwtSecret, clock);
   const neuralVoices = new NeuralVoiceLibrary({
     modelsDir: config.modelsDir,
-    onProblem: (problem) => log?.warn({ problem }, 'MODELS_DIR holds a folder that is not a complete model; skipped'),
+    onProblem: (problem) => log.warn({ problem }, 'MODELS_DIR holds a folder that is not a complete model; skipped'),
   });
-  return { files, mediaLinks, neuralVoices, voices: new VoiceDirectory(new CustomVoices(db, files, mediaLinks), neuralVoices) };
+  return { files, fileDeletions, mediaLinks, neuralVoices, voices: new VoiceDirectory(new CustomVoices(db, fileDeletions, mediaLinks), neuralVoices) };
 }
 
 /** Before serving or taking jobs: the store is usable and holds no half-written files of a killed process. */

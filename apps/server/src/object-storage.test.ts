@@ -2,14 +2,15 @@ import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'n
 import path from 'node:path';
 import { LocalSpeechEngine, type SpeakOptions, type SpeechChunk, type SpeechEngine, type SpeechRequest, type SpeechResult } from '@sound-studio/audio';
 import type { TtsReply } from '@sound-studio/shared';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, errorOf, openTestDatabase, temporaryFolder, TestApp, testConfig, TestClock, type RegisteredUser } from '../test/harness.ts';
 import { balanceAndLedger } from '../test/ledger.ts';
 import { TEST_BUCKET, TestS3Server } from '../test/s3-server.ts';
 import { buildApp } from './app.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import { ttsGenerations } from './db/schema.ts';
+import { pendingFileDeletions, ttsGenerations } from './db/schema.ts';
+import { DELETE_BACKOFF } from './lib/file-store/file-deletions.ts';
 import { S3FileStore } from './lib/file-store/s3-file-store.ts';
 import { S3Client } from '@aws-sdk/client-s3';
 
@@ -96,6 +97,19 @@ function objectsOf(userId: string): string[] {
   return s3.objectKeys().filter((key) => key.includes(userId));
 }
 
+/** The user's files waiting in pending_file_deletions (reserved for a write, or due for deletion). */
+async function pendingFilesOf(userId: string) {
+  return database.db
+    .select({ key: pendingFileDeletions.key, reason: pendingFileDeletions.reason })
+    .from(pendingFileDeletions)
+    .where(like(pendingFileDeletions.key, `%${userId}%`))
+    .orderBy(pendingFileDeletions.key);
+}
+
+function recordOf(generationId: string) {
+  return database.db.select().from(ttsGenerations).where(eq(ttsGenerations.id, generationId));
+}
+
 describe('FILE_STORE=s3 through the API', () => {
   it('keeps speech in the bucket, plays it back by byte range, deletes it with its record, and keeps nothing on disk', async () => {
     const user = await t.register();
@@ -122,24 +136,65 @@ describe('FILE_STORE=s3 through the API', () => {
     expect(existsSync(t.mediaRoot)).toBe(false);
     expect(filesOnDisk()).toEqual([]);
 
-    const remove = () => t.request({ method: 'DELETE', url: `/api/tts/history/${generation.id}`, token: user.session.accessToken });
+    expect(await pendingFilesOf(userId)).toEqual([]);
+  });
+
+  it('deletes the record while the store is down, and the sweeper deletes its objects once the store is back', async () => {
+    const user = await t.register();
+    const userId = user.session.user.id;
+    const { generation } = dataOf<TtsReply>(await generate(user));
+    const keys = [`tts/${userId}/${generation.id}.mp3`, `tts/${userId}/${generation.id}.timings.json`];
+    const before = await balanceAndLedger(database.db, userId);
+
     await s3.stop();
-    let refused;
+    let deleted;
     try {
-      refused = await remove();
+      deleted = await t.request({ method: 'DELETE', url: `/api/tts/history/${generation.id}`, token: user.session.accessToken });
     } finally {
       await s3.resume();
     }
-    // The object could not go, so the record stays: a retry finishes the job.
-    expect(refused.statusCode).toBe(503);
-    expect(errorOf(refused).code).toBe('STORAGE_UNAVAILABLE');
-    expect(await database.db.select().from(ttsGenerations).where(eq(ttsGenerations.id, generation.id))).toHaveLength(1);
-    expect(objectsOf(userId)).toHaveLength(2);
-    const deleted = await remove();
     expect(deleted.statusCode).toBe(200);
-    expect(await database.db.select().from(ttsGenerations).where(eq(ttsGenerations.id, generation.id))).toEqual([]);
+    expect(dataOf<{ deleted: number }>(deleted).deleted).toBe(1);
+    expect(await recordOf(generation.id)).toEqual([]);
+    expect(objectsOf(userId)).toHaveLength(2);
+    expect(await pendingFilesOf(userId)).toEqual(keys.map((key) => ({ key, reason: 'record-deleted' })));
+    expect(await balanceAndLedger(database.db, userId)).toEqual(before);
+
+    // Back, and the retry is due: the sweep (every node runs it each minute) deletes both objects and their rows.
+    t.clock.advanceSeconds(DELETE_BACKOFF.firstSeconds);
+    await t.app.fileDeletions.sweep();
     expect(objectsOf(userId)).toEqual([]);
+    expect(await pendingFilesOf(userId)).toEqual([]);
     expect((await t.request({ url: generation.audioUrl })).statusCode).toBe(404);
+    expect(await balanceAndLedger(database.db, userId)).toEqual(before);
+  });
+
+  it('reserves the file before writing it, and leaves no object when the record cannot be saved', async () => {
+    const user = await t.register();
+    const userId = user.session.user.id;
+    const { generation: earlier } = dataOf<TtsReply>(await generate(user));
+    const before = await balanceAndLedger(database.db, userId);
+    const gate = engine.holdNextStream();
+    const pending = generate(user);
+    await gate.reached;
+    // Mid-write, the file is already registered as due for deletion unless its record takes it.
+    const [reservation] = (await pendingFilesOf(userId)).filter((row) => row.reason === 'write');
+    expect(reservation?.key).toMatch(new RegExp(`^tts/${userId}/[0-9a-f-]{36}[.]mp3$`));
+    const generationId = reservation?.key.split('/').at(-1)?.replace('.mp3', '') ?? '';
+    // Another user's generation takes the id first, so saving this record fails.
+    const [earlierRow] = await recordOf(earlier.id);
+    if (!earlierRow) throw new Error('The earlier generation has no record');
+    const other = await t.register();
+    await database.db.insert(ttsGenerations).values({ ...earlierRow, id: generationId, userId: other.session.user.id });
+    gate.open();
+    const reply = await pending;
+
+    expect(reply.statusCode).toBe(503);
+    expect(errorOf(reply).code).toBe('SERVICE_UNAVAILABLE');
+    expect(await balanceAndLedger(database.db, userId)).toEqual(before);
+    await t.app.fileDeletions.sweep();
+    expect(objectsOf(userId).filter((key) => key.includes(generationId))).toEqual([]);
+    expect(await pendingFilesOf(userId)).toEqual([]);
   });
 
   it('answers 503 STORAGE_UNAVAILABLE when the store goes away mid-generation, charges and keeps nothing, and works once it is back', async () => {
@@ -176,6 +231,8 @@ describe('FILE_STORE=s3 through the API', () => {
     expect(await database.db.select().from(ttsGenerations).where(eq(ttsGenerations.userId, userId))).toEqual([]);
     expect(objectsOf(userId)).toEqual([]);
     expect(s3.pendingUploads().filter((upload) => upload.key.includes(userId))).toEqual([]);
+    // The reservation of the file that was never written is gone too (its delete of nothing counts as done, or is retried).
+    expect((await pendingFilesOf(userId)).filter((row) => row.reason === 'write')).toEqual([]);
 
     const again = await generate(user);
     expect(again.statusCode).toBe(200);

@@ -42,6 +42,8 @@ export async function startWorker(config: AppConfig, options: WorkerOptions = {}
     const services = jobServices({ config, database, clock, log, speech, realtime });
     resources.add(() => services.files.close());
     await prepareMediaStorage(services.files, config, log);
+    await services.fileDeletions.start(config.fileDeletionSweepSeconds * 1000);
+    resources.add(() => services.fileDeletions.stop());
     await services.voices.neural?.start().catch((error: unknown) => log.error({ err: error, modelsDir: config.modelsDir }, 'cannot watch MODELS_DIR'));
     resources.add(async () => services.voices.neural?.close());
     const handlers: JobHandlers = await registerJobHandlers(services);

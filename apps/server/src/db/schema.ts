@@ -219,3 +219,4 @@ export * from './music-schema.ts';
 export * from './voice-lab-schema.ts';
 export * from './api-keys-schema.ts';
 export * from './billing-schema.ts';
+export * from './file-store-schema.ts';

@@ -4,6 +4,7 @@ import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { CreditService } from '../lib/credit-service.ts';
+import type { FileDeletions } from '../lib/file-store/file-deletions.ts';
 import type { FileStore } from '../lib/file-store/file-store.ts';
 import type { MediaLinks } from '../lib/media-links.ts';
 import type { RealtimeHub } from '../lib/realtime-hub.ts';
@@ -21,6 +22,7 @@ export interface JobServices {
   log: FastifyBaseLogger;
   credits: CreditService;
   files: FileStore;
+  fileDeletions: FileDeletions;
   mediaLinks: MediaLinks;
   speech: SpeechEngine;
   voices: VoiceDirectory;

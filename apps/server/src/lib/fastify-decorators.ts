@@ -8,6 +8,7 @@ import type { Clock } from './clock.ts';
 import type { JobQueue } from '../jobs/types.ts';
 import type { CreditHoldSweeper } from './credit-hold-sweeper.ts';
 import type { CreditService } from './credit-service.ts';
+import type { FileDeletions } from './file-store/file-deletions.ts';
 import type { FileStore } from './file-store/file-store.ts';
 import type { MediaLinks } from './media-links.ts';
 import type { RateLimiters } from './rate-limit/limiter.ts';
@@ -30,8 +31,10 @@ declare module 'fastify' {
     redis: Redis | null;
     /** The speech engine SPEECH_PROVIDER selects, created on first use. */
     speech: SpeechEngine;
-    /** Generated media (DATA_DIR/media on the local disk). */
+    /** Generated media (DATA_DIR/media on the local disk, or the S3 bucket). */
     files: FileStore;
+    /** Reserves stored files for their records, deletes them with their records, sweeps what is left (every node). */
+    fileDeletions: FileDeletions;
     /** Signed links to stored media. */
     mediaLinks: MediaLinks;
     /** Background jobs (long-form speech; music later). */

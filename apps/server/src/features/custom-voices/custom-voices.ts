@@ -2,7 +2,7 @@ import { findSpeechLanguage, voiceArtworkDataUri } from '@sound-studio/audio';
 import type { Voice, VoiceSlots } from '@sound-studio/shared';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { FileStore } from '../../lib/file-store/file-store.ts';
+import type { FileDeletions } from '../../lib/file-store/file-deletions.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
 import type { CustomVoiceSource, ResolvedVoice } from '../../lib/voice-directory.ts';
@@ -21,7 +21,7 @@ export class CustomVoices implements CustomVoiceSource {
 
   constructor(
     db: Database,
-    private readonly files: FileStore,
+    private readonly fileDeletions: FileDeletions,
     private readonly mediaLinks: MediaLinks,
   ) {
     this.repository = new CustomVoiceRepository(db);
@@ -60,12 +60,13 @@ export class CustomVoices implements CustomVoiceSource {
     return this.toVoice(row);
   }
 
-  /** Deleting frees the slot and removes the stored preview (first: a store that is down then changes nothing). */
+  /** Deleting frees the slot and removes the stored preview with the row (once the store is back, if it is down). */
   async delete(userId: string, id: string): Promise<VoiceSlots> {
-    const row = await this.repository.find(userId, id);
-    if (!row) throw voiceNotFound();
-    if (row.previewKey) await this.files.delete(row.previewKey);
-    if (!(await this.repository.delete(userId, id))) throw voiceNotFound();
+    const deleted = await this.fileDeletions.deleteWithRecords(async (tx) => {
+      const row = await new CustomVoiceRepository(tx).delete(userId, id);
+      return { result: row, fileKeys: row?.previewKey ? [row.previewKey] : [] };
+    });
+    if (!deleted) throw voiceNotFound();
     return this.slots(userId);
   }
 

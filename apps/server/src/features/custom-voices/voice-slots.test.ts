@@ -56,7 +56,7 @@ describe('voice slots under concurrent saves', () => {
   it('saving transactions that overlap are counted one after another', async () => {
     const user = await t.register();
     const userId = user.session.user.id;
-    const customVoices = new CustomVoices(t.db, t.app.files, t.app.mediaLinks);
+    const customVoices = new CustomVoices(t.db, t.app.fileDeletions, t.app.mediaLinks);
     const { total } = await customVoices.slots(userId);
     // Each save counts, pauses (so every other save counts too unless the count is serialised), then inserts.
     const save = (index: number) =>

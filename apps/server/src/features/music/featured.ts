@@ -3,6 +3,7 @@ import { REALTIME_EVENTS, type FeaturedCategories, type FeaturedMusicItem } from
 import type { Database } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/types.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { FileDeletions } from '../../lib/file-store/file-deletions.ts';
 import type { FileStore } from '../../lib/file-store/file-store.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
 import type { RealtimeHub } from '../../lib/realtime-hub.ts';
@@ -25,6 +26,7 @@ export interface FeaturedDependencies {
   repository: MusicRepository;
   jobs: JobQueue;
   files: FileStore;
+  fileDeletions: FileDeletions;
   mediaLinks: MediaLinks;
   realtime: RealtimeHub;
 }
@@ -190,9 +192,11 @@ export class FeaturedService {
   }
 
   async remove(trackId: string): Promise<void> {
-    const featured = await this.deps.repository.deleteFeatured(trackId);
+    const featured = await this.deps.fileDeletions.deleteWithRecords(async (tx) => {
+      const row = await this.deps.repository.within(tx).deleteFeatured(trackId);
+      return { result: row, fileKeys: row?.artworkKey ? [row.artworkKey] : [] };
+    });
     if (!featured) throw new AppError('NOT_FOUND', 'Featured track not found');
-    if (featured.artworkKey) await this.deps.files.delete(featured.artworkKey);
     this.deps.realtime.emitPublic(REALTIME_EVENTS.featuredMusicRemoved, eventPayload(featured));
   }
 
@@ -220,13 +224,25 @@ export class FeaturedService {
     const artwork = validateArtwork(bytes);
     const { featured: before } = await this.#entry(trackId);
     const key = `featured/${trackId}-${randomBytes(6).toString('hex')}.${artwork.extension}`;
-    await this.deps.files.put(key, artwork.bytes);
-    const featured = await this.deps.repository.updateFeatured(trackId, { artworkKey: key });
+    const { fileDeletions } = this.deps;
+    // Reserved before the upload, taken by the row in the transaction that also lets go of the old cover.
+    await fileDeletions.reserve([key]);
+    let featured: FeaturedRow | null;
+    try {
+      await this.deps.files.put(key, artwork.bytes);
+      featured = await fileDeletions.deleteWithRecords(async (tx) => {
+        const row = await this.deps.repository.within(tx).updateFeatured(trackId, { artworkKey: key });
+        if (row) await fileDeletions.confirm(tx, [key]);
+        return { result: row, fileKeys: row && before.artworkKey ? [before.artworkKey] : [] };
+      });
+    } catch (error) {
+      await fileDeletions.discard([key]);
+      throw error;
+    }
     if (!featured) {
-      await this.deps.files.delete(key);
+      await fileDeletions.discard([key]);
       throw new AppError('NOT_FOUND', 'Featured track not found');
     }
-    if (before.artworkKey) await this.deps.files.delete(before.artworkKey);
     const track = await this.#track(trackId);
     const entry = this.#adminEntry(featured, track);
     this.deps.realtime.emitPublic(REALTIME_EVENTS.featuredArtworkUpdated, { ...eventPayload(featured), artworkUrl: entry.artworkUrl });

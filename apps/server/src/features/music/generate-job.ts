@@ -7,12 +7,13 @@ import type { Clock } from '../../lib/clock.ts';
 import { CreditHold } from '../../lib/credit-hold.ts';
 import type { CreditService } from '../../lib/credit-service.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { FileDeletions } from '../../lib/file-store/file-deletions.ts';
 import type { FileStore } from '../../lib/file-store/file-store.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
 import type { RealtimeHub } from '../../lib/realtime-hub.ts';
 import { lyricsTimelineSummary, planSummary, planTags } from './plan-summary.ts';
 import type { MusicRepository, TrackRow } from './repository.ts';
-import { emitTrackUpdate, musicCost, musicFileKey, removeTrackFiles } from './service.ts';
+import { emitTrackUpdate, musicCost, musicFileKey, trackFileKeys } from './service.ts';
 import { PROGRESS_SCALE } from './track-view.ts';
 
 const payloadSchema = z.object({ trackId: z.string().uuid() });
@@ -24,6 +25,7 @@ export interface MusicJobDependencies {
   repository: MusicRepository;
   engine: MusicEngine;
   files: FileStore;
+  fileDeletions: FileDeletions;
   credits: CreditService;
   mediaLinks: MediaLinks;
   realtime: RealtimeHub;
@@ -61,9 +63,7 @@ export function musicJobHandler(deps: MusicJobDependencies) {
         });
       const audioKey = musicFileKey(started.userId, trackId, 'mp3');
       const artworkKey = musicFileKey(started.userId, trackId, 'svg');
-      await deps.files.put(audioKey, result.mp3);
-      await deps.files.put(artworkKey, new TextEncoder().encode(result.artworkSvg));
-      const completed = await completeTrack(deps, started, {
+      const completed = await storeAndComplete(deps, started, { audio: result.mp3, artwork: result.artworkSvg }, {
         status: 'completed',
         progress: PROGRESS_SCALE,
         audioKey,
@@ -75,7 +75,7 @@ export function musicJobHandler(deps: MusicJobDependencies) {
         durationSeconds: Math.round(result.durationSeconds),
       }, result.durationSeconds);
       if (!completed) {
-        await removeTrackFiles(deps.files, started);
+        await deps.fileDeletions.discard(trackFileKeys(started), 'record-deleted');
         return { deleted: true };
       }
       emitTrackUpdate(deps.realtime, deps.mediaLinks, completed);
@@ -101,11 +101,40 @@ export function creditsForDelivered(track: Pick<TrackRow, 'credits' | 'durationS
  * The track's result and the charge commit together, so a completed track is always a paid one; the row then says
  * what was charged, not what was held.
  */
-async function completeTrack(deps: MusicJobDependencies, track: TrackRow, patch: CompletedPatch, deliveredSeconds: number): Promise<TrackRow | null> {
+/**
+ * Stores the files (reserved first, so a crash before the track row takes them still gets them deleted) and completes
+ * the track; a failure on the way discards the files.
+ */
+async function storeAndComplete(
+  deps: MusicJobDependencies,
+  track: TrackRow,
+  rendered: { audio: Uint8Array; artwork: string },
+  patch: CompletedPatch & { audioKey: string; artworkKey: string },
+  deliveredSeconds: number,
+): Promise<TrackRow | null> {
+  const keys = [patch.audioKey, patch.artworkKey];
+  await deps.fileDeletions.reserve(keys);
+  try {
+    await deps.files.put(patch.audioKey, rendered.audio);
+    await deps.files.put(patch.artworkKey, new TextEncoder().encode(rendered.artwork));
+    return await completeTrack(deps, track, patch, deliveredSeconds);
+  } catch (error) {
+    await deps.fileDeletions.discard(keys);
+    throw error;
+  }
+}
+
+async function completeTrack(
+  deps: MusicJobDependencies,
+  track: TrackRow,
+  patch: CompletedPatch & { audioKey: string; artworkKey: string },
+  deliveredSeconds: number,
+): Promise<TrackRow | null> {
   return deps.db.transaction(async (tx) => {
     const repository = deps.repository.within(tx);
     const completed = await repository.updateUnfinishedTrack(track.id, patch);
     if (!completed) return null;
+    await deps.fileDeletions.confirm(tx, [patch.audioKey, patch.artworkKey]);
     const hold = CreditHold.existing(deps.credits.within(tx), track.reservationId, track.credits);
     const charged = await hold.settle(creditsForDelivered(track, deliveredSeconds));
     return charged === completed.credits ? completed : await repository.updateTrack(track.id, { credits: charged });
@@ -160,7 +189,7 @@ export function musicFailureHandler(deps: Omit<MusicJobDependencies, 'engine' | 
       return row;
     });
     if (!failed) return;
-    await removeTrackFiles(deps.files, failed);
+    await deps.fileDeletions.discard(trackFileKeys(failed));
     emitTrackUpdate(deps.realtime, deps.mediaLinks, failed);
   };
 }

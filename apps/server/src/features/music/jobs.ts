@@ -18,11 +18,11 @@ export interface MusicJobs {
  * A caller that passes its own engine (API tests) also closes it.
  */
 export function registerMusicJobs(services: JobServices, ownEngine?: MusicEngine): MusicJobs {
-  const { db, files, mediaLinks, realtime, credits, clock, jobs, log } = services;
+  const { db, files, fileDeletions, mediaLinks, realtime, credits, clock, jobs, log } = services;
   const repository = new MusicRepository(db);
   const engine = ownEngine ?? new LazyMusicEngine(services.config.music);
   const running = new Map<string, AbortController>();
-  const common = { db, repository, files, mediaLinks, realtime };
+  const common = { db, repository, files, fileDeletions, mediaLinks, realtime };
   const featured = new FeaturedService({ ...common, jobs });
 
   jobs.register(MUSIC_JOB_TYPE, musicJobHandler({ ...common, engine, credits, clock, running }), {

@@ -46,7 +46,7 @@ export interface MusicRoutesOptions {
  */
 export const musicRoutes: FastifyPluginAsyncZod<MusicRoutesOptions> = async (app, { cancelRunning }) => {
   const repository = new MusicRepository(app.db);
-  const common = { db: app.db, repository, files: app.files, mediaLinks: app.mediaLinks, realtime: app.realtime };
+  const common = { db: app.db, repository, files: app.files, fileDeletions: app.fileDeletions, mediaLinks: app.mediaLinks, realtime: app.realtime };
   const service = new MusicService({ ...common, credits: app.credits, jobs: app.jobs, cancelRunning });
   const featured = new FeaturedService({ ...common, jobs: app.jobs });
   await app.register(musicAdminRoutes, { featured });

@@ -5,7 +5,7 @@ import type { JobQueue } from '../../jobs/types.ts';
 import { CreditHold } from '../../lib/credit-hold.ts';
 import { jobHold, type CreditService } from '../../lib/credit-service.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { FileStore } from '../../lib/file-store/file-store.ts';
+import type { FileDeletions } from '../../lib/file-store/file-deletions.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
 import type { RealtimeHub } from '../../lib/realtime-hub.ts';
@@ -23,7 +23,7 @@ export interface MusicServiceDependencies {
   repository: MusicRepository;
   credits: CreditService;
   jobs: JobQueue;
-  files: FileStore;
+  fileDeletions: FileDeletions;
   mediaLinks: MediaLinks;
   realtime: RealtimeHub;
   /** Aborts the running job of a deleted track when this process runs it. */
@@ -125,19 +125,15 @@ export class MusicService {
       throw new AppError('FORBIDDEN', 'Featured tracks belong to the catalogue and cannot be deleted');
     }
     const unfinished = row.status === 'generating' || row.status === 'processing';
-    // A finished track's files go first, so a store that is down changes nothing; an unfinished one's job may still
-    // be writing them, so they go once the track row is gone and the job cancelled.
-    if (!unfinished) await removeTrackFiles(this.deps.files, row);
-    const deleted = await this.deps.db.transaction(async (tx) => {
+    // The files go with the row (FileDeletions): now, or once the store is back. Files an unfinished track's job is
+    // still writing stay reserved by it: the job finds its track gone and discards them.
+    const deleted = await this.deps.fileDeletions.deleteWithRecords(async (tx) => {
       const gone = await this.deps.repository.within(tx).deleteTrack(row.id, userId);
       if (gone && unfinished) await CreditHold.existing(this.deps.credits.within(tx), gone.reservationId, gone.credits).release();
-      return gone;
+      return { result: gone, fileKeys: gone ? trackFileKeys(gone) : [] };
     });
     if (!deleted) throw new AppError('NOT_FOUND', TRACK_NOT_FOUND);
-    if (unfinished) {
-      this.deps.cancelRunning(row.id);
-      await removeTrackFiles(this.deps.files, deleted);
-    }
+    if (unfinished) this.deps.cancelRunning(row.id);
   }
 }
 
@@ -145,9 +141,9 @@ export function musicFileKey(userId: string, trackId: string, extension: 'mp3' |
   return `music/${userId}/${trackId}.${extension}`;
 }
 
-export async function removeTrackFiles(files: FileStore, row: Pick<TrackRow, 'id' | 'userId'>): Promise<void> {
-  await files.delete(musicFileKey(row.userId, row.id, 'mp3'));
-  await files.delete(musicFileKey(row.userId, row.id, 'svg'));
+/** What a track keeps in the store: its audio and its generated artwork. */
+export function trackFileKeys(row: Pick<TrackRow, 'id' | 'userId'>): string[] {
+  return [musicFileKey(row.userId, row.id, 'mp3'), musicFileKey(row.userId, row.id, 'svg')];
 }
 
 /** Tells the owner's open pages about a change of their track. */

@@ -5,9 +5,9 @@ import { ttsServiceFor } from './service.ts';
 
 /** Long-form speech: the handler and its realtime updates, in whichever process runs workers. */
 export function registerTtsJobs(services: JobServices): CloseJobResources {
-  const { credits, files, mediaLinks, speech, voices, log, jobs, realtime } = services;
+  const { credits, fileDeletions, mediaLinks, speech, voices, log, jobs, realtime } = services;
   const service = ttsServiceFor(services);
-  const dependencies = { service, speech, files, credits, voices, mediaLinks, log };
+  const dependencies = { service, speech, fileDeletions, credits, voices, mediaLinks, log };
   jobs.register(LONG_FORM_JOB_TYPE, longFormHandler(dependencies), { onFailed: longFormFailureHandler(dependencies) });
   jobs.onUpdate((job) => {
     if (job.type === LONG_FORM_JOB_TYPE) realtime.emitToUser(job.userId, TTS_JOB_UPDATED_EVENT, toTtsJob(job, mediaLinks));

@@ -5,11 +5,11 @@ import { z } from 'zod';
 import type { JobContext, JobRecord, JobResult } from '../../jobs/types.ts';
 import { CreditHold } from '../../lib/credit-hold.ts';
 import type { CreditService } from '../../lib/credit-service.ts';
-import type { FileStore } from '../../lib/file-store/file-store.ts';
+import type { FileDeletions } from '../../lib/file-store/file-deletions.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
 import { mp3Pieces } from '../../lib/speech/mp3-pieces.ts';
 import { speechErrorToAppError } from '../../lib/speech/speech-errors.ts';
-import { deleteTimings, TimingsRecorder } from '../../lib/speech/timings.ts';
+import { TimingsRecorder, timingsKeyOf } from '../../lib/speech/timings.ts';
 import type { VoiceDirectory } from '../../lib/voice-directory.ts';
 import { engineRequestOf, resolveVoiceOrFail, ttsFileKey, type PreparedSpeech } from './prepare.ts';
 import type { TtsService } from './service.ts';
@@ -61,7 +61,7 @@ export function chunkBySentences(text: string, language: string, limit = LONG_FO
 export interface LongFormDependencies {
   service: TtsService;
   speech: SpeechEngine;
-  files: FileStore;
+  fileDeletions: FileDeletions;
   credits: CreditService;
   voices: VoiceDirectory;
   mediaLinks: MediaLinks;
@@ -108,7 +108,7 @@ async function runLongForm(deps: LongFormDependencies, { job, reportProgress, si
     }
   }
 
-  const writer = await deps.files.openWriter(prepared.fileKey);
+  const writer = await deps.service.openWriter(prepared);
   let durationSeconds = 0;
   try {
     for await (const piece of mp3Pieces(speech())) {
@@ -125,12 +125,12 @@ async function runLongForm(deps: LongFormDependencies, { job, reportProgress, si
 }
 
 /** A failed job gives its credits back and leaves no file. */
-export function longFormFailureHandler(deps: Pick<LongFormDependencies, 'credits' | 'files'>) {
+export function longFormFailureHandler(deps: Pick<LongFormDependencies, 'credits' | 'fileDeletions'>) {
   return async (job: JobRecord): Promise<void> => {
     const payload = longFormPayloadSchema.safeParse(job.payload);
     if (payload.success) await CreditHold.existing(deps.credits, payload.data.reservationId, payload.data.cost).release();
-    await deps.files.delete(ttsFileKey(job.userId, job.id));
-    await deleteTimings(deps.files, ttsFileKey(job.userId, job.id));
+    const fileKey = ttsFileKey(job.userId, job.id);
+    await deps.fileDeletions.discard([fileKey, timingsKeyOf(fileKey)]);
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
 import { ttsRatePerCharacter, type HistoryRange } from '@sound-studio/shared';
 import type { Database } from '../../db/client.ts';
 import { plans, ttsGenerations, users } from '../../db/schema.ts';
@@ -113,18 +113,10 @@ export class TtsRepository {
     return row ?? null;
   }
 
-  async listFileKeys(userId: string): Promise<Array<{ id: string; fileKey: string }>> {
-    return this.db.select({ id: ttsGenerations.id, fileKey: ttsGenerations.fileKey }).from(ttsGenerations).where(eq(ttsGenerations.userId, userId));
-  }
-
-  /** Deletes these generations of the user; returns how many there were. */
-  async deleteMany(userId: string, ids: string[]): Promise<number> {
-    if (ids.length === 0) return 0;
-    const rows = await this.db
-      .delete(ttsGenerations)
-      .where(and(eq(ttsGenerations.userId, userId), inArray(ttsGenerations.id, ids)))
-      .returning({ id: ttsGenerations.id });
-    return rows.length;
+  /** Deletes every generation of the user; returns their file keys. */
+  async deleteAll(userId: string): Promise<string[]> {
+    const rows = await this.db.delete(ttsGenerations).where(eq(ttsGenerations.userId, userId)).returning({ fileKey: ttsGenerations.fileKey });
+    return rows.map((row) => row.fileKey);
   }
 
   /**

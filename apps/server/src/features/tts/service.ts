@@ -16,11 +16,12 @@ import { CreditHold } from '../../lib/credit-hold.ts';
 import { REQUEST_HOLD, type CreditService } from '../../lib/credit-service.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-import type { FileStore } from '../../lib/file-store/file-store.ts';
+import type { FileDeletions } from '../../lib/file-store/file-deletions.ts';
+import type { FileStore, FileWriter } from '../../lib/file-store/file-store.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
 import { PreferencesStore } from '../../lib/preferences-store.ts';
 import { renderSpeechToFile } from '../../lib/speech/render-to-file.ts';
-import { deleteTimings, loadTimings, saveTimings, TimingsRecorder } from '../../lib/speech/timings.ts';
+import { loadTimings, saveTimings, timingsKeyOf, TimingsRecorder } from '../../lib/speech/timings.ts';
 import { speechErrorToAppError } from '../../lib/speech/speech-errors.ts';
 import type { VoiceDirectory } from '../../lib/voice-directory.ts';
 import { engineRequestOf, prepareSpeech, resolveVoiceOrFail, type PreparedSpeech, type TtsInput } from './prepare.ts';
@@ -31,6 +32,7 @@ export interface TtsServiceDependencies {
   clock: Clock;
   credits: CreditService;
   files: FileStore;
+  fileDeletions: FileDeletions;
   mediaLinks: MediaLinks;
   speech: SpeechEngine;
   voices: VoiceDirectory;
@@ -41,8 +43,8 @@ export type GenerationSource = GenerationRow['source'];
 
 /** The service over what an app or a worker process provides (it may hold more than the service needs). */
 export function ttsServiceFor(source: TtsServiceDependencies): TtsService {
-  const { db, clock, credits, files, mediaLinks, speech, voices, log } = source;
-  return new TtsService({ db, clock, credits, files, mediaLinks, speech, voices, log });
+  const { db, clock, credits, files, fileDeletions, mediaLinks, speech, voices, log } = source;
+  return new TtsService({ db, clock, credits, files, fileDeletions, mediaLinks, speech, voices, log });
 }
 
 /** Text-to-speech: generation paid through the credit ledger, and the history of kept generations. */
@@ -73,6 +75,7 @@ export class TtsService {
     const hold = await this.holdCredits(prepared);
     let row: GenerationRow;
     try {
+      await this.reserveFile(prepared);
       const recorder = new TimingsRecorder(prepared.text);
       const rendered = await renderSpeechToFile(
         this.deps.speech,
@@ -84,11 +87,49 @@ export class TtsService {
       row = await this.keep(prepared, hold, { durationSeconds: rendered.durationSeconds, source: 'editor', timings: recorder.timings('mp3') });
     } catch (error) {
       await hold.release();
-      await this.deps.files.delete(prepared.fileKey).catch(() => undefined);
+      await this.discardFiles(prepared);
       throw speechErrorToAppError(error);
     }
     const generation = this.toGeneration(row);
     return { audioUrl: generation.audioUrl, generation, credits: await this.deps.credits.balance(userId) };
+  }
+
+  /** Before the audio is written: until `keep` confirms it, the file is due for deletion (see FileDeletions). */
+  reserveFile(prepared: PreparedSpeech): Promise<void> {
+    return this.deps.fileDeletions.reserve([prepared.fileKey]);
+  }
+
+  /**
+   * A reserved writer for the generation's audio (streams and long documents): aborting it, or opening it failing,
+   * also discards the reservation.
+   */
+  async openWriter(prepared: PreparedSpeech): Promise<FileWriter> {
+    await this.reserveFile(prepared);
+    let writer: FileWriter;
+    try {
+      writer = await this.deps.files.openWriter(prepared.fileKey);
+    } catch (error) {
+      await this.discardFiles(prepared);
+      throw error;
+    }
+    let committed = false;
+    return {
+      write: (bytes) => writer.write(bytes),
+      commit: async () => {
+        const info = await writer.commit();
+        committed = true;
+        return info;
+      },
+      abort: async () => {
+        await writer.abort();
+        if (!committed) await this.discardFiles(prepared);
+      },
+    };
+  }
+
+  /** The generation will not be kept: its audio (and timings) go now, or as soon as the store can take it. Never throws. */
+  discardFiles(prepared: PreparedSpeech): Promise<void> {
+    return this.deps.fileDeletions.discard(generationFileKeys(prepared.fileKey));
   }
 
   /**
@@ -111,6 +152,7 @@ export class TtsService {
     const text = outcome.text ?? prepared.text;
     const row = await this.deps.db.transaction(async (tx) => {
       const charged = await hold.within(this.deps.credits.within(tx)).settle(outcome.charge ?? hold.amount);
+      await this.deps.fileDeletions.confirm(tx, [prepared.fileKey]);
       return this.repository.insert(
         {
           id: prepared.generationId,
@@ -171,26 +213,24 @@ export class TtsService {
   }
 
   /**
-   * Deletes one of the caller's generations and its file; someone else's id is "not found". Files go first: if the
-   * store cannot be reached the 503 changes nothing, and a retry finishes the job (deleting a missing file is fine).
+   * Deletes one of the caller's generations with its files; someone else's id is "not found". The files go with the
+   * record (FileDeletions): a store that cannot be reached now gets them deleted by the sweeper once it is back.
    */
   async deleteOne(userId: string, id: string): Promise<number> {
-    const row = await this.repository.find(userId, id);
-    if (!row) throw new AppError('NOT_FOUND', 'Generation not found');
-    await this.#deleteFiles(row.fileKey);
-    return (await this.repository.delete(userId, id)) ? 1 : 0;
+    const deleted = await this.deps.fileDeletions.deleteWithRecords(async (tx) => {
+      const row = await new TtsRepository(tx).delete(userId, id);
+      return { result: row, fileKeys: row ? generationFileKeys(row.fileKey) : [] };
+    });
+    if (!deleted) throw new AppError('NOT_FOUND', 'Generation not found');
+    return 1;
   }
 
-  /** Files first, as in deleteOne; only the rows whose files are gone are deleted. */
+  /** Deletes all of the caller's generations with their files, as deleteOne does. */
   async deleteAll(userId: string): Promise<number> {
-    const rows = await this.repository.listFileKeys(userId);
-    await Promise.all(rows.map((row) => this.#deleteFiles(row.fileKey)));
-    return this.repository.deleteMany(userId, rows.map((row) => row.id));
-  }
-
-  async #deleteFiles(fileKey: string): Promise<void> {
-    await this.deps.files.delete(fileKey);
-    await deleteTimings(this.deps.files, fileKey);
+    return this.deps.fileDeletions.deleteWithRecords(async (tx) => {
+      const fileKeys = await new TtsRepository(tx).deleteAll(userId);
+      return { result: fileKeys.length, fileKeys: fileKeys.flatMap(generationFileKeys) };
+    });
   }
 
   /** The history item, with a freshly signed audio link. */
@@ -221,4 +261,9 @@ export class TtsService {
       this.deps.log.warn({ err: error, userId: prepared.userId }, 'could not record the recent voice');
     }
   }
+}
+
+/** What a generation keeps in the store: its audio and, beside it, its word timings. */
+function generationFileKeys(fileKey: string): string[] {
+  return [fileKey, timingsKeyOf(fileKey)];
 }

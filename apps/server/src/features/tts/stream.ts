@@ -39,7 +39,7 @@ export async function streamSpeech(deps: StreamDependencies, prepared: PreparedS
   let pieces: AsyncGenerator<Mp3Piece> | null = null;
   let first: IteratorResult<Mp3Piece>;
   try {
-    writer = await deps.files.openWriter(prepared.fileKey);
+    writer = await deps.service.openWriter(prepared);
     pieces = mp3Pieces(recorder.observe(deps.speech.speakStream(engineRequestOf(prepared, prepared.text), { signal: disconnect.signal })));
     first = await firstAudiblePiece(pieces);
   } catch (error) {
@@ -124,7 +124,7 @@ async function finish(deps: StreamDependencies, { prepared, hold, writer, raw, p
   } catch (error) {
     deps.log.error({ err: error, generationId: prepared.generationId }, 'speech stream failed');
     await writer.abort();
-    await deps.files.delete(prepared.fileKey).catch(() => undefined);
+    await deps.service.discardFiles(prepared);
     await hold.release();
     raw.destroy(error instanceof Error ? error : new Error(String(error)));
   }

@@ -18,6 +18,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { CreditHold } from '../../lib/credit-hold.ts';
 import type { CreditService } from '../../lib/credit-service.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { FileDeletions } from '../../lib/file-store/file-deletions.ts';
 import type { FileStore } from '../../lib/file-store/file-store.ts';
 import { userMediaKey } from '../../lib/media-links.ts';
 import { renderSpeechToFile } from '../../lib/speech/render-to-file.ts';
@@ -58,6 +59,7 @@ export interface CloneJobDependencies {
   clock: Clock;
   credits: CreditService;
   files: FileStore;
+  fileDeletions: FileDeletions;
   speech: SpeechEngine;
   /** The clone's own worker pool (encoding the preview), apart from the isolator's. */
   workers: VoiceIsolator;
@@ -82,6 +84,8 @@ export function cloneJobHandler(deps: CloneJobDependencies) {
       const cloned = await buildVoice(deps.provider, voiceId, samples, payload.fields, signal);
       await reportProgress(0.8);
       const previewKey = customVoicePreviewKey(job.userId, voiceId);
+      // Taken by the voice row in keepVoice; a failed job's handler discards it, a crashed one's is swept.
+      await deps.fileDeletions.reserve([previewKey]);
       await storePreview(deps, cloned, payload.fields, previewKey);
       await reportProgress(0.9);
       const match = matchOf(cloned);
@@ -94,15 +98,15 @@ export function cloneJobHandler(deps: CloneJobDependencies) {
 }
 
 /** A failed clone gives its credits back and leaves no files (unless an earlier run already kept the voice). */
-export function cloneFailureHandler(deps: Pick<CloneJobDependencies, 'credits' | 'files' | 'customVoices'>) {
+export function cloneFailureHandler(deps: Pick<CloneJobDependencies, 'credits' | 'fileDeletions' | 'customVoices'>) {
   return async (job: JobRecord): Promise<void> => {
     const payload = clonePayloadSchema.safeParse(job.payload);
     const kept = await deps.customVoices.repository.find(job.userId, job.id);
     if (!kept) {
       if (payload.success) await CreditHold.existing(deps.credits, payload.data.reservationId, payload.data.heldCredits).release();
-      await deps.files.delete(customVoicePreviewKey(job.userId, job.id));
+      await deps.fileDeletions.discard([customVoicePreviewKey(job.userId, job.id)]);
     }
-    if (payload.success) await Promise.all(payload.data.samples.map((sample) => deps.files.delete(sample.key)));
+    if (payload.success) await deps.fileDeletions.discard(payload.data.samples.map((sample) => sample.key), 'record-deleted');
   };
 }
 
@@ -127,8 +131,8 @@ export async function toVoiceCloneJob(job: JobRecord, customVoices: CustomVoices
 }
 
 /** The samples are not needed once the voice is kept. */
-async function finish(deps: Pick<CloneJobDependencies, 'files'>, payload: ClonePayload, result: z.infer<typeof cloneResultSchema>): Promise<JobResult> {
-  await Promise.all(payload.samples.map((sample) => deps.files.delete(sample.key)));
+async function finish(deps: Pick<CloneJobDependencies, 'fileDeletions'>, payload: ClonePayload, result: z.infer<typeof cloneResultSchema>): Promise<JobResult> {
+  await deps.fileDeletions.discard(payload.samples.map((sample) => sample.key), 'record-deleted');
   return result;
 }
 
@@ -208,6 +212,7 @@ async function keepVoice(
   return db.transaction(async (tx) => {
     await customVoices.assertSlotFree(userId, tx);
     const charged = await CreditHold.existing(credits, payload.reservationId, payload.heldCredits).within(credits.within(tx)).settle();
+    await deps.fileDeletions.confirm(tx, [previewKey]);
     await customVoices.repository.insert(
       {
         id: voiceId,

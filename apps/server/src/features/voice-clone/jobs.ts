@@ -12,13 +12,13 @@ import { cloneFailureHandler, cloneJobHandler, toVoiceCloneJob, VOICE_CLONE_JOB_
  * isolation. Stored samples are copied to the voice lab's upload folder in DATA_DIR for the decoder.
  */
 export async function registerVoiceCloneJobs(services: JobServices): Promise<CloseJobResources> {
-  const { db, clock, credits, files, speech, mediaLinks, jobs, realtime, log } = services;
+  const { db, clock, credits, files, fileDeletions, speech, mediaLinks, jobs, realtime, log } = services;
   const scratchDir = voiceLabUploadDir(services.config);
   await mkdir(scratchDir, { recursive: true });
   const workers = new VoiceIsolator({ workers: 1 });
-  const customVoices = new CustomVoices(db, files, mediaLinks);
+  const customVoices = new CustomVoices(db, fileDeletions, mediaLinks);
   const provider = cloneProviderOf(services.config.voiceLab.cloneProvider, speech, workers);
-  const dependencies = { db, clock, credits, files, speech, customVoices, workers, provider, scratchDir };
+  const dependencies = { db, clock, credits, files, fileDeletions, speech, customVoices, workers, provider, scratchDir };
   jobs.register(VOICE_CLONE_JOB_TYPE, cloneJobHandler(dependencies), {
     onFailed: cloneFailureHandler(dependencies),
     ownSlots: VOICE_CLONE_JOB_SLOTS,

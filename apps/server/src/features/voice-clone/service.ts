@@ -8,6 +8,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { CreditHold } from '../../lib/credit-hold.ts';
 import { jobHold, type CreditService } from '../../lib/credit-service.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
+import type { FileDeletions } from '../../lib/file-store/file-deletions.ts';
 import type { FileStore } from '../../lib/file-store/file-store.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { CustomVoices } from '../custom-voices/custom-voices.ts';
@@ -21,6 +22,7 @@ export interface VoiceCloneDependencies {
   clock: Clock;
   credits: CreditService;
   files: FileStore;
+  fileDeletions: FileDeletions;
   jobs: JobQueue;
   customVoices: CustomVoices;
 }
@@ -69,14 +71,18 @@ export class VoiceCloneService {
     // The voice takes the job's id, so the ledger reference names both.
     const hold = await CreditHold.reserve(this.deps.credits, userId, heldCredits, `Voice clone: ${fields.name}`, `clone:${jobId}`, jobHold(jobId));
     const stored = samples.map((sample, index) => ({ key: cloneSampleKey(userId, jobId, index), fileName: sample.fileName }));
+    const keys = stored.map((sample) => sample.key);
+    // Reserved before the upload and taken by the job once its row exists (FileDeletions).
+    await this.deps.fileDeletions.reserve(keys);
     try {
       for (const [index, sample] of samples.entries()) await storeLocalFile(this.deps.files, sample.path, cloneSampleKey(userId, jobId, index));
       const payload: ClonePayload = { fields, samples: stored, heldCredits, reservationId: hold.reservationId };
       const job = await this.deps.jobs.enqueue(VOICE_CLONE_JOB_TYPE, userId, payload, { id: jobId });
+      await this.deps.fileDeletions.handOver(keys);
       return await toVoiceCloneJob(job, this.deps.customVoices);
     } catch (error) {
       await hold.release();
-      await Promise.all(stored.map((sample) => this.deps.files.delete(sample.key)));
+      await this.deps.fileDeletions.discard(keys);
       throw error;
     }
   }

@@ -11,12 +11,14 @@ import type { Database } from '../../db/client.ts';
 import type { CustomVoiceEngine } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { FileDeletions } from '../../lib/file-store/file-deletions.ts';
 import type { FileStore } from '../../lib/file-store/file-store.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { userMediaKey, type MediaLinks } from '../../lib/media-links.ts';
 import { renderSpeechToFile } from '../../lib/speech/render-to-file.ts';
 import { speechErrorToAppError } from '../../lib/speech/speech-errors.ts';
 import { customVoicePreviewKey, type CustomVoices } from '../custom-voices/custom-voices.ts';
+import type { CustomVoiceRow } from '../custom-voices/repository.ts';
 import { copyStoredFile } from '../voice-lab/stored-files.ts';
 import { VoiceDesignRepository, type PreviewRow } from './repository.ts';
 
@@ -29,6 +31,7 @@ export interface VoiceDesignDependencies {
   clock: Clock;
   speech: SpeechEngine;
   files: FileStore;
+  fileDeletions: FileDeletions;
   mediaLinks: MediaLinks;
   customVoices: CustomVoices;
 }
@@ -56,45 +59,61 @@ export class VoiceDesignService {
 
   /** Keeps one candidate in My Voices (a slot is needed); the candidate itself is used up. */
   async save(userId: string, request: SaveDesignedVoiceRequest): Promise<CustomVoiceReply> {
-    const { customVoices, files, db } = this.deps;
+    const { customVoices, files, fileDeletions } = this.deps;
     const preview = await this.#find(userId, request.previewId);
     await customVoices.assertSlotFree(userId);
     const voiceId = randomUUID();
     const previewKey = customVoicePreviewKey(userId, voiceId);
-    await copyStoredFile(files, preview.fileKey, previewKey);
+    // The copy is reserved before it is written and taken by the voice row, in the transaction that also deletes the
+    // candidate's row and schedules its file (FileDeletions).
+    await fileDeletions.reserve([previewKey]);
+    let row: CustomVoiceRow;
     try {
-      const row = await db.transaction(async (tx) => {
-        await customVoices.assertSlotFree(userId, tx);
-        await new VoiceDesignRepository(tx).deletePreview(preview.id);
-        return customVoices.repository.insert(
-          {
-            id: voiceId,
-            userId,
-            name: request.name.trim(),
-            kind: 'designed',
-            engine: preview.engine,
-            language: preview.engine.voice.language,
-            gender: preview.params.gender === 'male' || preview.params.gender === 'female' ? preview.params.gender : 'neutral',
-            age: ageOf(preview.params.age),
-            description: preview.description,
-            previewKey,
-            createdAt: new Date(this.deps.clock.now()),
-          },
-          tx,
-        );
-      });
-      await files.delete(preview.fileKey);
-      return { voice: customVoices.toVoice(row), slots: await customVoices.slots(userId), match: null };
+      await copyStoredFile(files, preview.fileKey, previewKey);
+      row = await fileDeletions.deleteWithRecords(async (tx) => ({
+        result: await this.#keepDesigned(tx, { userId, voiceId, preview, name: request.name, previewKey }),
+        fileKeys: [preview.fileKey],
+      }));
     } catch (error) {
-      await files.delete(previewKey);
+      await fileDeletions.discard([previewKey]);
       throw error;
     }
+    return { voice: customVoices.toVoice(row), slots: await customVoices.slots(userId), match: null };
+  }
+
+  /** In the saving transaction: the slot is checked again, the candidate used up and the voice inserted. */
+  async #keepDesigned(
+    tx: Database,
+    kept: { userId: string; voiceId: string; preview: PreviewRow; name: string; previewKey: string },
+  ): Promise<CustomVoiceRow> {
+    const { customVoices, fileDeletions } = this.deps;
+    const { userId, preview, previewKey } = kept;
+    await customVoices.assertSlotFree(userId, tx);
+    await new VoiceDesignRepository(tx).deletePreview(preview.id);
+    await fileDeletions.confirm(tx, [previewKey]);
+    return customVoices.repository.insert(
+      {
+        id: kept.voiceId,
+        userId,
+        name: kept.name.trim(),
+        kind: 'designed',
+        engine: preview.engine,
+        language: preview.engine.voice.language,
+        gender: preview.params.gender === 'male' || preview.params.gender === 'female' ? preview.params.gender : 'neutral',
+        age: ageOf(preview.params.age),
+        description: preview.description,
+        previewKey,
+        createdAt: new Date(this.deps.clock.now()),
+      },
+      tx,
+    );
   }
 
   async #render(userId: string, request: VoiceDesignPreviewRequest, params: ReturnType<typeof designFromDescription>, candidate: VoiceCandidate): Promise<PreviewRow> {
     const id = randomUUID();
     const fileKey = userMediaKey('design', userId, `${id}.mp3`);
     const engine: CustomVoiceEngine = { provider: 'local', voice: candidate.voice, mood: candidate.mood };
+    await this.deps.fileDeletions.reserve([fileKey]);
     try {
       await renderSpeechToFile(
         this.deps.speech,
@@ -103,6 +122,7 @@ export class VoiceDesignService {
         fileKey,
       );
     } catch (error) {
+      await this.deps.fileDeletions.discard([fileKey]);
       throw speechErrorToAppError(error);
     }
     const shownParams: VoiceDesignParams = {
@@ -115,17 +135,18 @@ export class VoiceDesignService {
       variant: candidate.voice.variant ?? params.timbre.variant,
       keywords: params.keywords,
     };
-    const row = await this.#repository.insertPreview({
-      id,
-      userId,
-      description: request.description.trim(),
-      engine,
-      params: shownParams,
-      fileKey,
-      createdAt: new Date(this.deps.clock.now()),
-    });
-    if (!row) throw new Error('Preview insert returned no row');
-    return row;
+    const insert = { id, userId, description: request.description.trim(), engine, params: shownParams, fileKey, createdAt: new Date(this.deps.clock.now()) };
+    try {
+      return await this.deps.db.transaction(async (tx) => {
+        const row = await new VoiceDesignRepository(tx).insertPreview(insert);
+        if (!row) throw new Error('Preview insert returned no row');
+        await this.deps.fileDeletions.confirm(tx, [fileKey]);
+        return row;
+      });
+    } catch (error) {
+      await this.deps.fileDeletions.discard([fileKey]);
+      throw error;
+    }
   }
 
   async #find(userId: string, previewId: string): Promise<PreviewRow> {
@@ -138,8 +159,10 @@ export class VoiceDesignService {
 
   async #removeExpired(userId: string): Promise<void> {
     const cutoff = new Date(this.deps.clock.now() - DESIGN_PREVIEW_LIFETIME_MS);
-    const expiredFiles = await this.#repository.deleteCreatedBefore(userId, cutoff);
-    await Promise.all(expiredFiles.map((fileKey) => this.deps.files.delete(fileKey)));
+    await this.deps.fileDeletions.deleteWithRecords(async (tx) => ({
+      result: null,
+      fileKeys: await new VoiceDesignRepository(tx).deleteCreatedBefore(userId, cutoff),
+    }));
   }
 }
 

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { JobContext, JobRecord, JobResult } from '../../jobs/types.ts';
 import { CreditHold } from '../../lib/credit-hold.ts';
 import type { CreditService } from '../../lib/credit-service.ts';
+import type { FileDeletions } from '../../lib/file-store/file-deletions.ts';
 import type { FileStore } from '../../lib/file-store/file-store.ts';
 import { userMediaKey, type MediaLinks } from '../../lib/media-links.ts';
 import { mediaErrorToAppError } from '../voice-lab/media-errors.ts';
@@ -52,6 +53,7 @@ export function isolationCost(durationSeconds: number, creditsPerMinute: number)
 export interface IsolatorJobDependencies {
   isolator: VoiceIsolator;
   files: FileStore;
+  fileDeletions: FileDeletions;
   credits: CreditService;
   /** Where the stored upload is copied for the decoder (removed afterwards). */
   scratchDir: string;
@@ -85,17 +87,17 @@ export function isolatorJobHandler(deps: IsolatorJobDependencies) {
     await deps.files.put(keys.cleanWav, clean.wav);
     await deps.files.put(keys.original, original.mp3);
     const credits = await hold.settle(cost);
-    await deps.files.delete(keys.upload);
+    await deps.fileDeletions.discard([keys.upload], 'record-deleted');
     return { cleanKey: keys.clean, cleanWavKey: keys.cleanWav, originalKey: keys.original, durationSeconds: decoded.durationSeconds, credits };
   };
 }
 
 /** A failed job gives its credits back and leaves no files. */
-export function isolatorFailureHandler(deps: Pick<IsolatorJobDependencies, 'files' | 'credits'>) {
+export function isolatorFailureHandler(deps: Pick<IsolatorJobDependencies, 'fileDeletions' | 'credits'>) {
   return async (job: JobRecord): Promise<void> => {
     const payload = isolatorPayloadSchema.safeParse(job.payload);
     if (payload.success) await CreditHold.existing(deps.credits, payload.data.reservationId, payload.data.heldCredits).release();
-    await Promise.all(Object.values(isolatorKeys(job.userId, job.id)).map((key) => deps.files.delete(key)));
+    await deps.fileDeletions.discard(Object.values(isolatorKeys(job.userId, job.id)));
   };
 }
 

@@ -10,12 +10,12 @@ import { ISOLATOR_JOB_TYPE, isolatorFailureHandler, isolatorJobHandler, toIsolat
  * behind a long isolation. Decoding copies stored uploads to the voice lab's upload folder in DATA_DIR.
  */
 export async function registerVoiceIsolatorJobs(services: JobServices): Promise<CloseJobResources> {
-  const { files, credits, mediaLinks, jobs, realtime } = services;
+  const { files, fileDeletions, credits, mediaLinks, jobs, realtime } = services;
   const scratchDir = voiceLabUploadDir(services.config);
   await mkdir(scratchDir, { recursive: true });
   const isolator = new VoiceIsolator({ workers: services.config.voiceLab.isolatorWorkers });
-  jobs.register(ISOLATOR_JOB_TYPE, isolatorJobHandler({ isolator, files, credits, scratchDir }), {
-    onFailed: isolatorFailureHandler({ files, credits }),
+  jobs.register(ISOLATOR_JOB_TYPE, isolatorJobHandler({ isolator, files, fileDeletions, credits, scratchDir }), {
+    onFailed: isolatorFailureHandler({ fileDeletions, credits }),
   });
   jobs.onUpdate((job) => {
     if (job.type === ISOLATOR_JOB_TYPE) realtime.emitToUser(job.userId, ISOLATOR_JOB_UPDATED_EVENT, toIsolatorJob(job, mediaLinks));

@@ -8,6 +8,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { CreditHold } from '../../lib/credit-hold.ts';
 import { jobHold, type CreditService } from '../../lib/credit-service.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
+import type { FileDeletions } from '../../lib/file-store/file-deletions.ts';
 import type { FileStore } from '../../lib/file-store/file-store.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
@@ -23,6 +24,7 @@ export interface VoiceIsolatorDependencies {
   db: Database;
   clock: Clock;
   files: FileStore;
+  fileDeletions: FileDeletions;
   credits: CreditService;
   jobs: JobQueue;
   mediaLinks: MediaLinks;
@@ -51,6 +53,8 @@ export class VoiceIsolatorService {
       const description = `Voice isolator: ${upload.fileName}`;
       const hold = await CreditHold.reserve(this.deps.credits, userId, heldCredits, description, `isolator:${jobId}`, jobHold(jobId));
       const keys = isolatorKeys(userId, jobId);
+      // Reserved before the upload and taken by the job once its row exists (FileDeletions).
+      await this.deps.fileDeletions.reserve([keys.upload]);
       try {
         await storeLocalFile(this.deps.files, upload.path, keys.upload);
         const payload: IsolatorPayload = {
@@ -62,10 +66,11 @@ export class VoiceIsolatorService {
           reservationId: hold.reservationId,
         };
         const job = await this.deps.jobs.enqueue(ISOLATOR_JOB_TYPE, userId, payload, { id: jobId });
+        await this.deps.fileDeletions.handOver([keys.upload]);
         return toIsolatorJob(job, this.deps.mediaLinks);
       } catch (error) {
         await hold.release();
-        await this.deps.files.delete(keys.upload);
+        await this.deps.fileDeletions.discard([keys.upload]);
         throw error;
       }
     } finally {

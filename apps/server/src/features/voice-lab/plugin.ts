@@ -20,16 +20,16 @@ const STALE_UPLOAD_MS = 6 * 60 * 60_000;
  * folder in DATA_DIR.
  */
 export const voiceLabRoutes: FastifyPluginAsyncZod = async (app) => {
-  const customVoices = new CustomVoices(app.db, app.files, app.mediaLinks);
-  const { db, clock, files, credits, mediaLinks, speech, jobs } = app;
+  const customVoices = new CustomVoices(app.db, app.fileDeletions, app.mediaLinks);
+  const { db, clock, files, fileDeletions, credits, mediaLinks, speech, jobs } = app;
   const uploadDir = voiceLabUploadDir(app.config);
   await prepareUploadDir(uploadDir, STALE_UPLOAD_MS);
   // Per-route limits are set where each form is read; these are the outer bounds.
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_LIMITS.isolatorFileBytes, files: UPLOAD_LIMITS.cloneSamplesMax } });
 
-  const isolatorService = new VoiceIsolatorService({ db, clock, files, credits, jobs, mediaLinks, plans: customVoices.repository });
-  const designService = new VoiceDesignService({ db, clock, speech, files, mediaLinks, customVoices });
-  const cloneService = new VoiceCloneService({ db, clock, credits, files, jobs, customVoices });
+  const isolatorService = new VoiceIsolatorService({ db, clock, files, fileDeletions, credits, jobs, mediaLinks, plans: customVoices.repository });
+  const designService = new VoiceDesignService({ db, clock, speech, files, fileDeletions, mediaLinks, customVoices });
+  const cloneService = new VoiceCloneService({ db, clock, credits, files, fileDeletions, jobs, customVoices });
   await app.register(customVoicesRoutes(customVoices));
   await app.register(voiceDesignRoutes(designService));
   await app.register(voiceCloneRoutes(cloneService, uploadDir));

@@ -65,7 +65,3 @@ export async function loadTimings(files: FileStore, audioKey: string): Promise<S
   const parsed = speechTimingsSchema.safeParse(JSON.parse(Buffer.concat(pieces).toString('utf8')));
   return parsed.success ? parsed.data : null;
 }
-
-export async function deleteTimings(files: FileStore, audioKey: string): Promise<void> {
-  await files.delete(timingsKeyOf(audioKey));
-}

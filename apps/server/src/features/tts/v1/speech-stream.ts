@@ -42,7 +42,7 @@ export interface ApiSpeechCall {
 
 /** Where the history's MP3 copy goes: the file store, or nowhere when the call is not kept. */
 export async function historyWriterOf(deps: ApiSpeechDependencies, call: ApiSpeechCall): Promise<FileWriter> {
-  if (call.keep !== false) return deps.files.openWriter(call.prepared.fileKey);
+  if (call.keep !== false) return deps.service.openWriter(call.prepared);
   return {
     write: async () => undefined,
     commit: async () => ({ size: 0, modifiedAt: new Date(deps.nowMs()) }),
@@ -167,7 +167,7 @@ export async function streamApiSpeech(deps: ApiSpeechDependencies, call: ApiSpee
     deps.log.error({ err: error, generationId: prepared.generationId }, 'developer API speech failed');
     encoder.abort();
     await writer.abort();
-    await deps.files.delete(prepared.fileKey).catch(() => undefined);
+    await deps.service.discardFiles(prepared);
     await hold.release();
     destroy(raw, error);
   }

@@ -61,7 +61,7 @@ export async function renderApiSpeechWithTimings(deps: ApiSpeechDependencies, ca
   try {
     await settleApiSpeech(deps, call, hold, { durationSeconds, timings: recorder.timings('mp3') });
   } catch (error) {
-    await deps.files.delete(prepared.fileKey).catch(() => undefined);
+    await deps.service.discardFiles(prepared);
     await hold.release();
     throw error;
   }
