@@ -64,7 +64,10 @@ export class TtsService {
   /** Holds the generation's credits (402 INSUFFICIENT_CREDITS when the balance is short). */
   holdCredits(prepared: PreparedSpeech): Promise<CreditHold> {
     const description = `Text to speech (${prepared.characters} characters)`;
-    return CreditHold.reserve(this.deps.credits, prepared.userId, prepared.cost, description, `tts:${prepared.generationId}`, REQUEST_HOLD);
+    return CreditHold.reserve(this.deps.credits, prepared.userId, prepared.cost, description, `tts:${prepared.generationId}`, REQUEST_HOLD, {
+      kind: 'speech',
+      characters: prepared.characters,
+    });
   }
 
   /** POST /voices/generate-tts: hold credits, render and store the MP3, then keep it and charge in one transaction. */

@@ -49,7 +49,9 @@ export class VoiceIsolatorService {
       const heldCredits = isolationCost(durationSeconds ?? UPLOAD_LIMITS.isolatorMaxSeconds, creditsPerMinute);
       const jobId = randomUUID();
       const description = `Voice isolator: ${upload.fileName}`;
-      const hold = await CreditHold.reserve(this.deps.credits, userId, heldCredits, description, `isolator:${jobId}`, jobHold(jobId));
+      const hold = await CreditHold.reserve(this.deps.credits, userId, heldCredits, description, `isolator:${jobId}`, jobHold(jobId), {
+        kind: 'voice_isolation',
+      });
       const keys = isolatorKeys(userId, jobId);
       try {
         await storeLocalFile(this.deps.files, upload.path, keys.upload);
