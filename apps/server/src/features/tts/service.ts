@@ -106,7 +106,8 @@ export class TtsService {
       source: GenerationSource;
       text?: string;
       charge?: number;
-      apiKeyName?: string;
+      /** The developer API key that made it (source 'api'). */
+      apiKey?: { id: string; name: string };
       /** Word timings, stored beside the audio for captions. */
       timings?: SpeechTimings;
     },
@@ -128,7 +129,8 @@ export class TtsService {
           credits: charged,
           durationSeconds: outcome.durationSeconds,
           fileKey: prepared.fileKey,
-          apiKeyName: outcome.apiKeyName ?? null,
+          apiKeyId: outcome.apiKey?.id ?? null,
+          apiKeyName: outcome.apiKey?.name ?? null,
           createdAt: new Date(this.deps.clock.now()),
         },
         tx,
@@ -206,6 +208,7 @@ export class TtsService {
       mood: row.mood,
       settings: { speed: row.speed, pitch: row.pitch, volume: row.volume, language: row.language, model: row.model },
       source: row.source,
+      apiKeyId: row.apiKeyId,
       apiKeyName: row.apiKeyName,
       characters: row.characters,
       credits: row.credits,
