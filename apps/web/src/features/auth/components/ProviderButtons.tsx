@@ -76,8 +76,8 @@ export function SocialSignInError() {
   const known = OAUTH_ERRORS.find((error) => error === reason);
   if (!known) return null;
   return (
-    <Alert tone="error" data-testid="oauth-error">
-      {t(`auth.social.errors.${known}`)}
+    <Alert tone="error">
+      <span data-testid="oauth-error">{t(`auth.social.errors.${known}`)}</span>
     </Alert>
   );
 }
