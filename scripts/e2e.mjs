@@ -74,6 +74,9 @@ const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
 // The password reset spec listens on this port with a local SMTP server and reads the emails the app sends.
 const smtpPort = await freePort();
+// The social sign-in spec runs a local Google and GitHub (apps/server/test/oauth-provider.ts) on this port.
+const oauthPort = await freePort();
+const oauthUrl = `http://127.0.0.1:${oauthPort}`;
 // The operator key, so tests can drive the admin API the way `npm run admin` does.
 const adminToken = randomBytes(24).toString('hex');
 const serverStartedAt = Date.now();
@@ -93,6 +96,13 @@ const server = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'],
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     MAIL_FROM: 'Sound Studio <no-reply@example.com>',
     PUBLIC_URL: baseUrl,
+    GOOGLE_CLIENT_ID: '1234987819200-local.apps.googleusercontent.com',
+    GOOGLE_CLIENT_SECRET: 'GOCSPX-local-secret',
+    GOOGLE_OAUTH_BASE_URL: `${oauthUrl}/google`,
+    GITHUB_CLIENT_ID: 'Iv1.local0000000000',
+    GITHUB_CLIENT_SECRET: 'local-github-secret-0000000000000000000000',
+    GITHUB_OAUTH_BASE_URL: `${oauthUrl}/github`,
+    GITHUB_API_BASE_URL: `${oauthUrl}/github-api`,
     // Every test signs in from 127.0.0.1: keep the per-address API limit out of the way, not the login limits.
     RATE_LIMIT_API_MAX: '100000',
     // The music specs need six mood tracks (and a jazz one): the first 12 curated prompts alternate mood and genre, so
@@ -124,6 +134,7 @@ try {
       E2E_BASE_URL: baseUrl,
       E2E_ADMIN_TOKEN: adminToken,
       E2E_SMTP_PORT: String(smtpPort),
+      E2E_OAUTH_PORT: String(oauthPort),
       // MODELS_DIR is the server's default (DATA_DIR/models): the neural voice spec installs a tiny model there.
       E2E_MODELS_DIR: join(dataDir, 'models'),
       E2E_SCREENSHOTS: screenshots ? '1' : '',

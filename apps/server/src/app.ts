@@ -136,7 +136,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(elevenLabsLibraryRoutes, { prefix: '/v1' });
     await app.register(elevenLabsV2Routes, { prefix: '/v2' });
     await app.register(streamInputRoutes);
-    await app.register(realtimePlugin);
+    await app.register(realtimePlugin, { listen: database.listen });
     await app.register(webStaticRoutes, { foreignApiPrefixes: DEVELOPER_API_PREFIXES, foreignApiNotFound: developerApiNotFound });
     return app;
   } catch (error) {

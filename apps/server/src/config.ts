@@ -7,6 +7,7 @@ import { apiKeysConfigFrom, type ApiKeysConfig } from './lib/api-keys/config.ts'
 import { fileStoreConfigFrom, type FileStoreConfig } from './lib/file-store/config.ts';
 import { billingConfigFrom, type BillingConfig } from './features/billing/config.ts';
 import { mailConfigFrom, type MailConfig } from './lib/mail/config.ts';
+import { oauthConfigFrom, type OAuthConfig } from './features/auth/oauth/config.ts';
 import { voiceLabConfigFrom, type VoiceLabConfig } from './features/voice-lab/config.ts';
 import type { Environment } from './lib/environment.ts';
 import { SERVER_PACKAGE_DIR } from './lib/paths.ts';
@@ -78,6 +79,8 @@ export interface AppConfig {
   /** How often each node sweeps pending_file_deletions (lib/file-store/file-deletions.ts). */
   readonly fileDeletionSweepSeconds: number;
   readonly mail: Readonly<MailConfig>;
+  /** Google and GitHub sign-in (each off unless its client id and secret are set). */
+  readonly oauth: Readonly<OAuthConfig>;
 }
 
 export type { Environment };
@@ -97,6 +100,8 @@ const SECRET_VARIABLES = new Set([
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
   'SMTP_URL',
+  'GOOGLE_CLIENT_SECRET',
+  'GITHUB_CLIENT_SECRET',
 ]);
 
 export const JWT_SECRET_FILE = 'jwt-secret';
@@ -236,6 +241,8 @@ export function loadConfig(env: Environment = process.env): AppConfig {
   if ('problems' in fileStore) throw new ConfigError(`Invalid configuration:\n${fileStore.problems.join('\n')}`);
   const mail = mailConfigFrom(provided);
   if ('problems' in mail) throw new ConfigError(`Invalid configuration:\n${mail.problems.join('\n')}`);
+  const oauth = oauthConfigFrom(provided);
+  if ('problems' in oauth) throw new ConfigError(`Invalid configuration:\n${oauth.problems.join('\n')}`);
   const baseDir = invocationDir(env);
   const dataDir = resolveDataDir(env);
   ensureDataDir(dataDir);
@@ -270,6 +277,7 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     fileStore: fileStore.config,
     fileDeletionSweepSeconds: values.FILE_DELETION_SWEEP_SECONDS,
     mail: mail.config,
+    oauth: oauth.config,
   } satisfies AppConfig);
 }
 

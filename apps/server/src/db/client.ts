@@ -18,9 +18,17 @@ import * as schema from './schema.ts';
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseKind = DatabaseTarget['kind'];
 
+/** Stops a `listen`. */
+export type StopListening = () => Promise<void>;
+
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
+  /**
+   * Calls `onPayload` for each NOTIFY on `channel` (delivered on commit, from any process writing to this database).
+   * `channel` must be a plain identifier.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<StopListening>;
   close(): Promise<void>;
 }
 
@@ -61,7 +69,9 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
       await close();
       throw error;
     }
-    return { db, kind: 'pglite', client, close };
+    const listen = async (channel: string, onPayload: (payload: string) => void): Promise<StopListening> =>
+      client.listen(assertIdentifier(channel), onPayload);
+    return { db, kind: 'pglite', client, listen, close };
   } catch (error) {
     releaseLock();
     throw error;
@@ -90,7 +100,54 @@ export async function openPostgres(url: string, onConnectionError: ConnectionErr
     await close();
     throw error;
   }
-  return { db, kind: 'postgres', close };
+  const listen = (channel: string, onPayload: (payload: string) => void) =>
+    listenOnPostgres(url, assertIdentifier(channel), onPayload, onConnectionError);
+  return { db, kind: 'postgres', listen, close };
+}
+
+const RELISTEN_DELAY_MS = 1_000;
+
+/**
+ * LISTEN needs a connection of its own (a pooled one would be handed to queries). When it drops (a restart), it is
+ * opened again; notifications sent meanwhile are lost, which suits hints such as "this balance changed".
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onConnectionError: ConnectionErrorListener,
+): Promise<StopListening> {
+  let stopped = false;
+  let current: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    client.on('error', (error) => {
+      onConnectionError(error);
+      void client.end().catch(() => undefined);
+    });
+    client.once('end', () => {
+      if (current === client) current = null;
+      if (!stopped) retry = setTimeout(() => void connect().catch(onConnectionError), RELISTEN_DELAY_MS);
+    });
+    await client.connect();
+    await client.query(`LISTEN ${channel}`);
+    current = client;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await current?.end().catch(() => undefined);
+  };
+}
+
+function assertIdentifier(channel: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+  return channel;
 }
 
 /** Arbitrary, fixed key of the advisory lock that serialises migrations. */

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   CREDIT_REASONS,
+  type CreditActivity,
   JOB_STATUSES,
   MOODS,
   SPEECH_MODELS,
@@ -76,6 +77,8 @@ export const creditReservations = pgTable(
      * take over: they never come back to the balance (written off as 'refund_reversal' rows when the hold ends).
      */
     forfeits: jsonb('forfeits').$type<HoldForfeit[]>().notNull().default([]),
+    /** What the hold pays for, so the credit activity can say it in the reader's language (null: older holds). */
+    activity: jsonb('activity').$type<CreditActivity>(),
     createdAt: createdAt(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
   },
@@ -181,6 +184,8 @@ export const ttsGenerations = pgTable(
     fileKey: text('file_key').notNull(),
     /** The developer API key that made it (source 'api'), by name as it was at the time. */
     apiKeyName: text('api_key_name'),
+    /** That key's id (no foreign key: the history outlives a deleted key). */
+    apiKeyId: uuid('api_key_id'),
     createdAt: createdAt(),
   },
   (table) => [index('tts_generations_user_created_idx').on(table.userId, table.createdAt)],
@@ -204,6 +209,31 @@ export const passwordResetTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [index('password_reset_tokens_user_id_idx').on(table.userId)],
+);
+
+export const OAUTH_PROVIDERS = ['google', 'github'] as const;
+
+/**
+ * Social sign-in: which provider account (provider + its stable subject id) signs in as which user. One user may have
+ * one identity per provider.
+ */
+export const oauthIdentities = pgTable(
+  'oauth_identities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider', { enum: OAUTH_PROVIDERS }).notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The email the provider gave at the last sign-in (for the record; sign-in goes by subject). */
+    email: text('email'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('oauth_identities_provider_subject_idx').on(table.provider, table.subject),
+    uniqueIndex('oauth_identities_user_provider_idx').on(table.userId, table.provider),
+  ],
 );
 
 export const userPreferences = pgTable('user_preferences', {

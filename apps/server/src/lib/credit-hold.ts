@@ -1,3 +1,4 @@
+import type { CreditActivity } from '@sound-studio/shared';
 import type { CreditService, HoldOwner } from './credit-service.ts';
 
 /**
@@ -22,8 +23,9 @@ export class CreditHold {
     description: string,
     reference: string,
     owner: HoldOwner,
+    activity: CreditActivity | null = null,
   ): Promise<CreditHold> {
-    const reservationId = amount > 0 ? await credits.reserve(userId, amount, description, reference, owner) : null;
+    const reservationId = amount > 0 ? await credits.reserve(userId, amount, description, reference, owner, activity) : null;
     return new CreditHold(credits, reservationId, amount);
   }
 

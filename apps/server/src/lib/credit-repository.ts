@@ -8,7 +8,7 @@ export type LedgerRow = typeof creditTransactions.$inferSelect;
 export type NewLedgerRow = Omit<typeof creditTransactions.$inferInsert, 'id' | 'sequence'>;
 export type NewReservation = Pick<
   typeof creditReservations.$inferInsert,
-  'userId' | 'amount' | 'description' | 'reference' | 'jobId' | 'expiresAt' | 'createdAt'
+  'userId' | 'amount' | 'description' | 'reference' | 'jobId' | 'activity' | 'expiresAt' | 'createdAt'
 >;
 
 /**

@@ -1,4 +1,10 @@
-import { CREDIT_FAILURE_MESSAGES, PRICING_PATH, type CreditReason, type InsufficientCreditsDetails } from '@sound-studio/shared';
+import {
+  CREDIT_FAILURE_MESSAGES,
+  PRICING_PATH,
+  type CreditActivity,
+  type CreditReason,
+  type InsufficientCreditsDetails,
+} from '@sound-studio/shared';
 import type { Database } from '../db/client.ts';
 import type { HoldForfeit, ReservationStatus } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
@@ -278,9 +284,16 @@ export class CreditService {
   /**
    * Holds `amount` credits for work about to start and returns the reservation id. The conditional UPDATE takes the
    * row lock, so concurrent reservations can never overdraw the balance. A request's hold counts as live in this
-   * process until it is settled or released.
+   * process until it is settled or released. `activity` says what the credits pay for (shown in the credit activity).
    */
-  async reserve(userId: string, amount: number, description: string, reference: string, owner: HoldOwner = REQUEST_HOLD): Promise<string> {
+  async reserve(
+    userId: string,
+    amount: number,
+    description: string,
+    reference: string,
+    owner: HoldOwner = REQUEST_HOLD,
+    activity: CreditActivity | null = null,
+  ): Promise<string> {
     assertPositiveWhole(amount);
     const reservationId = await this.db.transaction(async (tx) => {
       const ledger = new CreditRepository(tx);
@@ -296,6 +309,7 @@ export class CreditService {
         description,
         reference,
         jobId: owner.kind === 'job' ? owner.jobId : null,
+        activity,
         expiresAt: new Date(createdAt.getTime() + this.holdLeaseMs),
         createdAt,
       });

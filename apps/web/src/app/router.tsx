@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner.tsx';
-import { ForgotPasswordPage, LoginPage, RegisterPage, ResetPasswordPage } from '../features/auth/index.ts';
+import { ForgotPasswordPage, LinkAccountPage, LoginPage, RegisterPage, ResetPasswordPage, SocialSignInPage } from '../features/auth/index.ts';
 import { ProtectedRoute } from './guards/ProtectedRoute.tsx';
 import { PublicOnlyRoute } from './guards/PublicOnlyRoute.tsx';
 import { AuthLayout } from './layouts/AuthLayout.tsx';
@@ -74,6 +74,8 @@ export const routes: RouteObject[] = [
               { path: 'login', element: <LoginPage /> },
               { path: 'register', element: <LazyPage page={RegisterPage} /> },
               { path: 'forgot-password', element: <LazyPage page={ForgotPasswordPage} /> },
+              { path: 'login/social', element: <LazyPage page={SocialSignInPage} /> },
+              { path: 'login/link-account', element: <LazyPage page={LinkAccountPage} /> },
             ],
           },
         ],

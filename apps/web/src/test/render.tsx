@@ -79,6 +79,8 @@ export function stubFetch(routes: Record<string, (request: { body: unknown; head
     const handler = routes[`${method} ${path}`];
     if (handler) return handler({ body, headers });
     if (method === 'GET' && path === '/auth/csrf-token') return okReply({ token: 'csrf-test-token', expiresAt: new Date(Date.now() + 3600_000).toISOString() });
+    // The sign-in pages ask which social providers the server offers: none unless a test says otherwise.
+    if (method === 'GET' && path === '/auth/oauth/providers') return okReply({ providers: [] });
     throw new Error(`unexpected request ${method} ${path}`);
   });
   vi.stubGlobal('fetch', fetchMock);

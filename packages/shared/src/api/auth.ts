@@ -51,4 +51,29 @@ export const AUTH_FAILURE_MESSAGES = {
   passwordChangeFailed: 'Failed to change password',
   currentPasswordWrong: 'Current password is incorrect',
   resetLinkInvalid: 'This password reset link is invalid, has expired or was already used. Request a new one.',
+  socialSignInExpired: 'This sign-in has expired. Start again with Google or GitHub.',
 } as const;
+
+/** Social sign-in providers (each on only when the server has its client id and secret). */
+export const OAUTH_PROVIDERS = ['google', 'github'] as const;
+export type OAuthProviderName = (typeof OAUTH_PROVIDERS)[number];
+
+/** GET /auth/oauth/providers: the providers this server offers, so the web app shows only their buttons. */
+export const authProvidersReplySchema = z.object({ providers: z.array(z.enum(OAUTH_PROVIDERS)) });
+export type AuthProvidersReply = z.infer<typeof authProvidersReplySchema>;
+
+/**
+ * Why a social sign-in came back to /login (`?oauth_error=`): consent refused, a forged or stale callback (state),
+ * the provider failing, an unverified email that matches an account (never linked), no email at all, or a sign-in
+ * that took too long.
+ */
+export const OAUTH_ERRORS = ['denied', 'state', 'provider', 'email_unverified', 'no_email', 'expired'] as const;
+export type OAuthError = (typeof OAUTH_ERRORS)[number];
+
+/** POST /auth/oauth/session: the session, and whether this sign-in created the account (greeted as new, not "back"). */
+export const socialSessionSchema = authSessionSchema.extend({ newAccount: z.boolean() });
+export type SocialSession = z.infer<typeof socialSessionSchema>;
+
+/** GET /auth/oauth/link: the pending link the confirm screen asks the account's password for. */
+export const oauthLinkInfoSchema = z.object({ provider: z.enum(OAUTH_PROVIDERS), email: z.string() });
+export type OAuthLinkInfo = z.infer<typeof oauthLinkInfoSchema>;

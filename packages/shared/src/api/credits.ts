@@ -23,12 +23,27 @@ export const CREDIT_FAILURE_MESSAGES = {
     'This work was paid with credits of a refunded payment, and your balance cannot pay for it: it was stopped and nothing was charged',
 } as const;
 
+/**
+ * What a hold paid for, kept with the reservation so every row of it (hold, charge, release) can say what it was in
+ * the reader's language; `description` stays the English audit text.
+ */
+export const creditActivitySchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('speech'), characters: z.number().int().nonnegative() }),
+  z.object({ kind: z.literal('document'), characters: z.number().int().nonnegative() }),
+  z.object({ kind: z.literal('music'), seconds: z.number().nonnegative() }),
+  z.object({ kind: z.literal('voice_clone') }),
+  z.object({ kind: z.literal('voice_isolation') }),
+]);
+export type CreditActivity = z.infer<typeof creditActivitySchema>;
+
 export const creditTransactionSchema = z.object({
   id: z.string(),
   amount: z.number().int(),
   reason: z.enum(CREDIT_REASONS),
   description: z.string(),
   reference: z.string().nullable(),
+  /** What the credits paid for (rows of a hold); null for grants, lapses and rows older than this field. */
+  activity: creditActivitySchema.nullable(),
   createdAt: z.string(),
 });
 export type CreditTransaction = z.infer<typeof creditTransactionSchema>;

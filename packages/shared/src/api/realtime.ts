@@ -11,6 +11,8 @@ export const REALTIME_NAMESPACES = {
 
 export const REALTIME_EVENTS = {
   planUpdated: 'plan_updated',
+  /** The user's credit ledger changed (a grant, a hold, a charge, a refund...): reload the balance. */
+  creditsChanged: 'credits_changed',
   featuredMusicUpdated: 'featured_music_updated',
   featuredArtworkUpdated: 'featured_artwork_updated',
   featuredMusicAdded: 'featured_music_added',
@@ -21,4 +23,5 @@ export type RealtimeEvent = (typeof REALTIME_EVENTS)[keyof typeof REALTIME_EVENT
 /** Events the server sends on the '/user' namespace. */
 export interface UserNamespaceEvents {
   plan_updated: (plan: Plan) => void;
+  credits_changed: () => void;
 }

@@ -56,6 +56,8 @@ export const ttsGenerationSchema = z.object({
   source: z.enum(['editor', 'document', 'api']),
   /** The developer API key that made it (source 'api'). */
   apiKeyName: z.string().nullable().optional(),
+  /** That key's id (null for work made in the app, or before ids were kept). */
+  apiKeyId: z.string().nullable().optional(),
   characters: z.number().int(),
   credits: z.number().int(),
   durationSeconds: z.number(),

@@ -12,6 +12,10 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
+/** POST /auth/oauth/link: the existing account's password confirms linking a social sign-in to it. */
+export const oauthLinkRequestSchema = z.object({ password: loginPasswordSchema });
+export type OAuthLinkRequest = z.input<typeof oauthLinkRequestSchema>;
+
 /** Body of POST /auth/register (the confirmation and terms live only in the form). */
 export const registerRequestSchema = z.object({
   name: nameSchema,

@@ -19,6 +19,7 @@ import { requireAuth, type AuthContext } from '../../lib/authentication.ts';
 import { issueCsrfToken } from '../../lib/csrf.ts';
 import { errorReplies, ok, SECURITY } from '../../lib/http.ts';
 import { createMailer } from '../../lib/mail/mailer.ts';
+import { oauthRoutes } from './oauth/routes.ts';
 import { PasswordResetService } from './password-reset.ts';
 import { AuthService } from './service.ts';
 
@@ -35,6 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     realtime: app.realtime,
     refreshReuseGraceSeconds: app.config.refreshReuseGraceSeconds,
   });
+  await app.register(oauthRoutes, { auth: service });
   const mailer = createMailer(app.config.mail);
   if (mailer) app.addHook('onClose', () => mailer.close());
   const passwordReset = new PasswordResetService({

@@ -63,17 +63,10 @@ export class AuthService {
     if (await this.#repository.isEmailTaken(request.email)) throw await this.#registrationRefused(request.email);
 
     const passwordHash = await hashPassword(request.password);
-    const signupCredits = (await findPlanRow(this.deps.db, DEFAULT_PLAN))?.monthlyCredits ?? 0;
     let session: { userId: string; tokens: SessionTokens };
     try {
       session = await this.#repository.transaction(async (repository, tx) => {
-        const createdAt = this.#now();
-        const userId = await repository.insertUser({ name: request.name, email: request.email, passwordHash }, createdAt);
-        if (signupCredits > 0) {
-          // The first credit cycle's grant: it rolls over like every monthly grant (the cycles start at sign-up).
-          const expiresAt = grantExpiry(createdAt, 0);
-          await this.deps.credits.within(tx).grant(userId, signupCredits, 'signup_grant', 'Welcome credits', undefined, expiresAt);
-        }
+        const userId = await this.#createAccount(repository, tx, { name: request.name, email: request.email, passwordHash });
         return { userId, tokens: await this.#openSession(repository, userId) };
       });
     } catch (error) {
@@ -85,19 +78,27 @@ export class AuthService {
   }
 
   async login(request: LoginBody): Promise<AuthSession> {
+    const accountId = await this.#underLoginLimits(request.email, () => this.#accountWithPassword(request));
+    return this.sessionFor(accountId);
+  }
+
+  /**
+   * Runs a password check under the per-email login limits. The attempt holds a slot of the limit before the check, so
+   * a burst of parallel guesses cannot slip past the limit while hashes run; a correct password gives its slot back,
+   * so correct logins never lead to a block. A failed check answers INVALID_CREDENTIALS with the attempts left.
+   */
+  async #underLoginLimits(email: string, check: () => Promise<string | null>): Promise<string> {
     const limiter = this.deps.rateLimiters.login;
-    // The attempt holds a slot of the limit before the password check, so a burst of parallel guesses cannot slip past
-    // the limit while hashes run; a correct password gives its slot back, so correct logins never lead to a block.
-    await limiter.startAttempt(request.email);
+    await limiter.startAttempt(email);
     let accountId: string | null;
     try {
-      accountId = await this.#accountWithPassword(request);
+      accountId = await check();
     } catch (error) {
-      await limiter.finishAttempt(request.email, 'abandoned');
+      await limiter.finishAttempt(email, 'abandoned');
       throw error;
     }
     if (!accountId) {
-      const attemptsRemaining = await limiter.finishAttempt(request.email, 'failed');
+      const attemptsRemaining = await limiter.finishAttempt(email, 'failed');
       const details: LoginFailureDetails = { attemptsRemaining };
       throw new AppError(
         'INVALID_CREDENTIALS',
@@ -105,9 +106,43 @@ export class AuthService {
         { ...details },
       );
     }
-    await limiter.finishAttempt(request.email, 'succeeded');
-    const tokens = await this.#openSession(this.#repository, accountId);
-    return { ...tokens, user: await this.profile(accountId) };
+    await limiter.finishAttempt(email, 'succeeded');
+    return accountId;
+  }
+
+  /**
+   * An account a social provider vouched for: no password of its own yet (a random, never-revealed one; "Forgot
+   * password?" sets a real one), the welcome credits as at registration. `alongside` runs in the same transaction
+   * (linking the provider's identity), so the account never exists without it.
+   */
+  async createSocialAccount(
+    account: { name: string; email: string },
+    alongside: (tx: Database, userId: string) => Promise<void>,
+  ): Promise<string> {
+    const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+    return this.#repository.transaction(async (repository, tx) => {
+      const userId = await this.#createAccount(repository, tx, { ...account, passwordHash });
+      await alongside(tx, userId);
+      return userId;
+    });
+  }
+
+  /** A new session for an account whose sign-in was proven some other way (a provider, a confirmed link). */
+  async sessionFor(userId: string): Promise<AuthSession> {
+    const tokens = await this.#openSession(this.#repository, userId);
+    return { ...tokens, user: await this.profile(userId) };
+  }
+
+  /**
+   * Checks an account's password as a login would (the same per-email limits and INVALID_CREDENTIALS reply), for a
+   * step that needs the account holder's consent, such as linking a social sign-in to it.
+   */
+  async confirmPassword(userId: string, email: string, password: string): Promise<void> {
+    await this.#underLoginLimits(email, async () => {
+      const storedHash = await this.#repository.findPasswordHash(userId);
+      const matches = storedHash ? await verifyPassword(password, storedHash) : await verifyAgainstDecoy(password);
+      return matches ? userId : null;
+    });
   }
 
   /** The account's id when the email and password match; unknown emails cost a hash too, so timing tells nothing. */
@@ -213,6 +248,19 @@ export class AuthService {
   async #revokeSessions(sessionIds: readonly string[], reason: string, now: Date): Promise<void> {
     for (const sessionId of sessionIds) await this.#repository.revokeSession(sessionId, reason, now);
     this.deps.realtime.disconnectSessions(sessionIds);
+  }
+
+  /** Inserts the user on the free plan with the welcome credits: the first credit cycle's grant. */
+  async #createAccount(repository: AuthRepository, tx: Database, account: { name: string; email: string; passwordHash: string }): Promise<string> {
+    const signupCredits = (await findPlanRow(tx, DEFAULT_PLAN))?.monthlyCredits ?? 0;
+    const createdAt = this.#now();
+    const userId = await repository.insertUser(account, createdAt);
+    if (signupCredits > 0) {
+      // It rolls over like every monthly grant (the cycles start at sign-up).
+      const expiresAt = grantExpiry(createdAt, 0);
+      await this.deps.credits.within(tx).grant(userId, signupCredits, 'signup_grant', 'Welcome credits', undefined, expiresAt);
+    }
+    return userId;
   }
 
   async #registrationRefused(email: string): Promise<AppError> {

@@ -35,6 +35,7 @@ describe('GET /api/credits/summary', () => {
           reason: 'signup_grant',
           description: 'Welcome credits',
           reference: null,
+          activity: null,
           createdAt: '2030-03-10T12:00:00.000Z',
         },
       ],
@@ -67,6 +68,24 @@ describe('GET /api/credits/summary', () => {
       { reason: 'charge', amount: -200, reference: 'track-settled' },
       { reason: 'hold', amount: -1000, reference: 'track-open' },
       { reason: 'signup_grant', amount: 10_000, reference: null },
+    ]);
+  });
+
+  it('says what each hold and charge paid for', async () => {
+    const { session } = await t.register();
+    const userId = session.user.id;
+    const credits = t.app.credits;
+    t.clock.advanceSeconds(1);
+    const speech = await credits.reserve(userId, 83, 'Text to speech (83 characters)', 'tts:a', undefined, { kind: 'speech', characters: 83 });
+    await credits.settle(speech);
+    t.clock.advanceSeconds(1);
+    await credits.reserve(userId, 300, 'Music: Song (30 s)', 'track-b', undefined, { kind: 'music', seconds: 30 });
+
+    const summary = await summaryOf(session.accessToken);
+    expect(summary.transactions.map(({ reason, activity }) => ({ reason, activity }))).toEqual([
+      { reason: 'hold', activity: { kind: 'music', seconds: 30 } },
+      { reason: 'charge', activity: { kind: 'speech', characters: 83 } },
+      { reason: 'signup_grant', activity: null },
     ]);
   });
 

@@ -48,6 +48,7 @@ export class CreditsRepository {
         reason: creditTransactions.reason,
         description: creditTransactions.description,
         reference: creditTransactions.reference,
+        activity: creditReservations.activity,
         createdAt: creditTransactions.createdAt,
       })
       .from(creditTransactions)

@@ -72,7 +72,10 @@ export class MusicService {
     const trackId = crypto.randomUUID();
     const description = `Music: ${plan.title} (${request.duration} s)`;
     const track = await this.deps.db.transaction(async (tx) => {
-      const hold = await CreditHold.reserve(this.deps.credits.within(tx), userId, cost, description, trackId, jobHold(trackId));
+      const hold = await CreditHold.reserve(this.deps.credits.within(tx), userId, cost, description, trackId, jobHold(trackId), {
+        kind: 'music',
+        seconds: request.duration,
+      });
       return this.deps.repository.within(tx).insertTrack({
         id: trackId,
         userId,

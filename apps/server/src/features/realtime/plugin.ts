@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Server, type Socket } from 'socket.io';
-import { REALTIME_NAMESPACES, REALTIME_PATH } from '@sound-studio/shared';
-import type { Database } from '../../db/client.ts';
+import { REALTIME_EVENTS, REALTIME_NAMESPACES, REALTIME_PATH } from '@sound-studio/shared';
+import type { Database, DatabaseHandle } from '../../db/client.ts';
 import { authenticateAccessToken, isSessionOpen } from '../../lib/authentication.ts';
 import { AppError } from '../../lib/errors.ts';
 import { sessionRoom, useRedisAdapter, userRoom } from '../../lib/realtime-hub.ts';
@@ -14,11 +14,19 @@ interface UserSocketData {
 /** Error shape socket.io hands to the client's `connect_error` listener. */
 type HandshakeError = Error & { data?: { code: string } };
 
+export interface RealtimePluginOptions {
+  /** The database's NOTIFY feed (see DatabaseHandle.listen). */
+  listen: DatabaseHandle['listen'];
+}
+
+/** Channel of the credit_transactions trigger (migration 0009): its payload is the user id. */
+const CREDIT_CHANGES_CHANNEL = 'credit_changes';
+
 /**
  * socket.io on the API's HTTP server: '/public' for everyone, '/user' for clients whose handshake carries a valid
  * access token (`auth: { token }`). With Redis, events reach the clients of every server node.
  */
-export const realtimePlugin: FastifyPluginAsync = async (app) => {
+export const realtimePlugin: FastifyPluginAsync<RealtimePluginOptions> = async (app, options) => {
   const io = new Server(app.server, { path: REALTIME_PATH, serveClient: false });
   const adapterClients = app.redis ? useRedisAdapter(io, app.redis, `${app.config.redisKeyPrefix}socket.io`) : [];
 
@@ -42,8 +50,15 @@ export const realtimePlugin: FastifyPluginAsync = async (app) => {
 
   app.realtime.attach(io);
 
+  // Every ledger change, committed by any process (this node, another node, a worker, the admin CLI), reaches the
+  // user's open pages. Each node hears the database itself, so it tells only its own sockets.
+  const stopListening = await options.listen(CREDIT_CHANGES_CHANNEL, (userId) => {
+    userNamespace.local.to(userRoom(userId)).emit(REALTIME_EVENTS.creditsChanged);
+  });
+
   // Sockets must go before the HTTP server closes, or open websockets would keep it waiting.
   app.addHook('preClose', async () => {
+    await stopListening();
     app.realtime.detach();
     io.local.disconnectSockets(true);
     io.engine.close();

@@ -137,7 +137,7 @@ export async function handleDocument(deps: DocumentDependencies, userId: string,
   assertSpeakable(engineRequestOf(prepared, text.slice(0, TEXT_MAX_LENGTH)));
   const cost = costOf(characters, creditsPerCharacter);
   const description = `Text to speech: ${upload.fileName} (${characters} characters)`;
-  const hold = await CreditHold.reserve(deps.credits, userId, cost, description, `tts:${jobId}`, jobHold(jobId));
+  const hold = await CreditHold.reserve(deps.credits, userId, cost, description, `tts:${jobId}`, jobHold(jobId), { kind: 'document', characters });
   const payload: LongFormPayload = {
     fileName: upload.fileName,
     text,

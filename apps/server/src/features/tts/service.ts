@@ -66,7 +66,10 @@ export class TtsService {
   /** Holds the generation's credits (402 INSUFFICIENT_CREDITS when the balance is short). */
   holdCredits(prepared: PreparedSpeech): Promise<CreditHold> {
     const description = `Text to speech (${prepared.characters} characters)`;
-    return CreditHold.reserve(this.deps.credits, prepared.userId, prepared.cost, description, `tts:${prepared.generationId}`, REQUEST_HOLD);
+    return CreditHold.reserve(this.deps.credits, prepared.userId, prepared.cost, description, `tts:${prepared.generationId}`, REQUEST_HOLD, {
+      kind: 'speech',
+      characters: prepared.characters,
+    });
   }
 
   /** POST /voices/generate-tts: hold credits, render and store the MP3, then keep it and charge in one transaction. */
@@ -144,7 +147,8 @@ export class TtsService {
       source: GenerationSource;
       text?: string;
       charge?: number;
-      apiKeyName?: string;
+      /** The developer API key that made it (source 'api'). */
+      apiKey?: { id: string; name: string };
       /** Word timings, stored beside the audio for captions. */
       timings?: SpeechTimings;
     },
@@ -167,7 +171,8 @@ export class TtsService {
           credits: charged,
           durationSeconds: outcome.durationSeconds,
           fileKey: prepared.fileKey,
-          apiKeyName: outcome.apiKeyName ?? null,
+          apiKeyId: outcome.apiKey?.id ?? null,
+          apiKeyName: outcome.apiKey?.name ?? null,
           createdAt: new Date(this.deps.clock.now()),
         },
         tx,
@@ -243,6 +248,7 @@ export class TtsService {
       mood: row.mood,
       settings: { speed: row.speed, pitch: row.pitch, volume: row.volume, language: row.language, model: row.model },
       source: row.source,
+      apiKeyId: row.apiKeyId,
       apiKeyName: row.apiKeyName,
       characters: row.characters,
       credits: row.credits,

@@ -69,7 +69,9 @@ export class VoiceCloneService {
     const jobId = randomUUID();
     const heldCredits = rates.voiceClone.creation;
     // The voice takes the job's id, so the ledger reference names both.
-    const hold = await CreditHold.reserve(this.deps.credits, userId, heldCredits, `Voice clone: ${fields.name}`, `clone:${jobId}`, jobHold(jobId));
+    const hold = await CreditHold.reserve(this.deps.credits, userId, heldCredits, `Voice clone: ${fields.name}`, `clone:${jobId}`, jobHold(jobId), {
+      kind: 'voice_clone',
+    });
     const stored = samples.map((sample, index) => ({ key: cloneSampleKey(userId, jobId, index), fileName: sample.fileName }));
     const keys = stored.map((sample) => sample.key);
     // Reserved before the upload and taken by the job once its row exists (FileDeletions).

@@ -51,7 +51,9 @@ export class VoiceIsolatorService {
       const heldCredits = isolationCost(durationSeconds ?? UPLOAD_LIMITS.isolatorMaxSeconds, creditsPerMinute);
       const jobId = randomUUID();
       const description = `Voice isolator: ${upload.fileName}`;
-      const hold = await CreditHold.reserve(this.deps.credits, userId, heldCredits, description, `isolator:${jobId}`, jobHold(jobId));
+      const hold = await CreditHold.reserve(this.deps.credits, userId, heldCredits, description, `isolator:${jobId}`, jobHold(jobId), {
+        kind: 'voice_isolation',
+      });
       const keys = isolatorKeys(userId, jobId);
       // Reserved before the upload and taken by the job once its row exists (FileDeletions).
       await this.deps.fileDeletions.reserve([keys.upload]);

@@ -12,3 +12,6 @@ export const ForgotPasswordPage = lazy(() =>
 );
 export const ResetPasswordPage = lazy(() => import('./components/ResetPasswordPage.tsx').then((module) => ({ default: module.ResetPasswordPage })));
 export { useIsNewAccount } from './session/new-account.ts';
+/** Where a social sign-in comes back to: rarely visited, so loaded on demand. */
+export const SocialSignInPage = lazy(() => import('./components/SocialSignInPage.tsx').then((module) => ({ default: module.SocialSignInPage })));
+export const LinkAccountPage = lazy(() => import('./components/LinkAccountPage.tsx').then((module) => ({ default: module.LinkAccountPage })));

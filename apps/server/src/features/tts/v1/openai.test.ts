@@ -147,7 +147,7 @@ describe('POST /v1/audio/speech with the openai SDK', () => {
     expect(before.balance - after.balance).toBeGreaterThan(0);
 
     const [latest] = (await history()).items;
-    expect(latest).toMatchObject({ text: SENTENCES, source: 'api', apiKeyName: 'SDK test', voiceId: 'en-us-madison' });
+    expect(latest).toMatchObject({ text: SENTENCES, source: 'api', apiKeyName: 'SDK test', apiKeyId: keyId, voiceId: 'en-us-madison' });
     expect(latest?.settings.model).toBe('speech-1.5-hd-preview');
     expect(latest?.credits).toBe(before.balance - after.balance);
     expect(response.headers.get('x-generation-id')).toBe(latest?.id);

@@ -74,7 +74,7 @@ export async function settleApiSpeech(
   const row = await deps.service.keep(call.prepared, hold, {
     durationSeconds: outcome.durationSeconds,
     source: 'api',
-    apiKeyName: call.apiKey.keyName,
+    apiKey: { id: call.apiKey.keyId, name: call.apiKey.keyName },
     timings: outcome.timings,
   });
   await recordUsage(deps, call, row.id, row.characters, row.credits);

@@ -1,14 +1,20 @@
 import {
+  authProvidersReplySchema,
   authSessionSchema,
+  oauthLinkInfoSchema,
+  socialSessionSchema,
   messageReplySchema,
   updateProfileReplySchema,
   userReplySchema,
   type ChangePasswordRequest,
   type ForgotPasswordRequest,
   type LoginRequest,
+  type OAuthLinkRequest,
   type RegisterRequest,
   type ResetPasswordRequest,
   type UpdateProfileRequest,
+  type Language,
+  type OAuthProviderName,
 } from '@sound-studio/shared';
 import { api } from '../../../lib/api/index.ts';
 
@@ -28,4 +34,15 @@ export const authApi = {
   /** Nobody is signed in on the reset page: a refused link must not start a session refresh. */
   resetPassword: (request: ResetPasswordRequest) =>
     api.post('/auth/reset-password', request, { schema: messageReplySchema, sessionRecovery: false }),
+  /** Which social sign-in buttons to show. */
+  providers: () => api.get('/auth/oauth/providers', { schema: authProvidersReplySchema, sessionRecovery: false }),
+  /** Starts the session of a social sign-in that just came back (the server holds who it was in a cookie). */
+  socialSession: () => api.post('/auth/oauth/session', undefined, { schema: socialSessionSchema, sessionRecovery: false }),
+  pendingLink: () => api.get('/auth/oauth/link', { schema: oauthLinkInfoSchema, sessionRecovery: false }),
+  confirmLink: (request: OAuthLinkRequest) => api.post('/auth/oauth/link', request, { schema: authSessionSchema, sessionRecovery: false }),
 };
+
+/** Where a social sign-in button goes: the server redirects on to the provider (a full page load, not a fetch). */
+export function socialSignInUrl(provider: OAuthProviderName, language: Language): string {
+  return `/api/auth/oauth/${provider}/start?lang=${language}`;
+}

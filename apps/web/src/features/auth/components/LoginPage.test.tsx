@@ -21,7 +21,11 @@ async function fillAndSubmit(email: string, password: string, remember = false) 
 }
 
 describe('LoginPage', () => {
-  beforeEach(() => setupI18n('en'));
+  beforeEach(async () => {
+    // No network in tests: each test that calls the server stubs its own routes.
+    stubFetch({});
+    await setupI18n('en');
+  });
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows every field message as the user types', async () => {
@@ -120,5 +124,30 @@ describe('LoginPage', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Giriş yap' }));
     expect(screen.getByText('E-posta adresi gerekli')).toBeInTheDocument();
     expect(screen.getByText('Şifre gerekli')).toBeInTheDocument();
+  });
+
+  it('shows a sign-in link for each provider the server offers, and none (nor the divider) otherwise', async () => {
+    stubFetch({ 'GET /auth/oauth/providers': () => okReply({ providers: ['github'] }) });
+    renderLogin();
+    const github = await screen.findByRole('link', { name: 'Sign in with GitHub' });
+    expect(github).toHaveAttribute('href', '/api/auth/oauth/github/start?lang=en');
+    expect(screen.queryByRole('link', { name: 'Sign in with Google' })).toBeNull();
+    expect(screen.getByText('or with email')).toBeInTheDocument();
+  });
+
+  it('shows no provider buttons when none is configured', async () => {
+    const { calls } = stubFetch({});
+    renderLogin();
+    await waitFor(() => expect(calls.some((call) => call.path === '/auth/oauth/providers')).toBe(true));
+    expect(screen.queryByRole('link', { name: /Sign in with/ })).toBeNull();
+    expect(screen.queryByText('or with email')).toBeNull();
+  });
+
+  it('explains why a social sign-in came back, in English and Turkish', async () => {
+    renderWithProviders(<LoginPage />, { auth: fakeAuth({ status: 'anonymous', user: null }), path: '/login?oauth_error=denied' });
+    expect(screen.getByTestId('oauth-error')).toHaveTextContent('Sign-in was cancelled: the provider did not share your account.');
+    await setupI18n('tr');
+    renderWithProviders(<LoginPage />, { auth: fakeAuth({ status: 'anonymous', user: null }), path: '/tr/login?oauth_error=state' });
+    expect(screen.getAllByTestId('oauth-error').at(-1)).toHaveTextContent('Bu oturum açma işlemi doğrulanamadı');
   });
 });

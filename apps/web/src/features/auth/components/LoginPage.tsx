@@ -18,7 +18,7 @@ import { useAuth } from '../session/auth-context.ts';
 import { clearNewAccount } from '../session/new-account.ts';
 import { authErrorMessage, serverFieldMessages } from './auth-error-message.ts';
 import { AuthCardHeader } from './AuthCardHeader.tsx';
-import { OrDivider, ProviderButtons } from './ProviderButtons.tsx';
+import { ProviderButtons, SocialSignInError } from './ProviderButtons.tsx';
 
 function rememberEmail(email: string, remember: boolean) {
   if (remember) writeItem('local', STORAGE_KEYS.rememberedEmail, email);
@@ -73,8 +73,8 @@ export function LoginPage() {
           </div>
         </Alert>
       )}
+      <SocialSignInError />
       <ProviderButtons mode="login" />
-      <OrDivider />
       <form ref={form.formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t('auth.login.title')}>
         {formError && <Alert tone="error">{formError}</Alert>}
         <FormField label={t('auth.fields.email')} error={fieldError('email')}>

@@ -1,5 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { OAUTH_ERRORS, type OAuthProviderName } from '@sound-studio/shared';
+import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { useLanguage } from '../../../lib/i18n.ts';
+import { authApi, socialSignInUrl } from '../api/auth-api.ts';
 
 function GoogleMark() {
   return (
@@ -20,27 +27,62 @@ function GitHubMark() {
   );
 }
 
+const MARKS: Record<OAuthProviderName, () => React.JSX.Element> = { google: GoogleMark, github: GitHubMark };
+
+function useEnabledProviders(): readonly OAuthProviderName[] {
+  const query = useQuery({ queryKey: ['auth', 'providers'], queryFn: authApi.providers, staleTime: Infinity, retry: false });
+  return query.data?.providers ?? [];
+}
+
 /**
- * Google and GitHub sign-in. The spec has the buttons present but doing nothing (no provider is configured yet);
- * they are still real, focusable buttons so the layout and keyboard order are final.
+ * Google and GitHub sign-in, with the "or continue with email" divider: only the providers the server has credentials
+ * for (GOOGLE_CLIENT_ID/_SECRET, GITHUB_CLIENT_ID/_SECRET), nothing at all when it has none. Each is a link: the
+ * server's start address redirects to the provider and comes back to /login/social or /login/link-account.
  */
 export function ProviderButtons({ mode }: { mode: 'login' | 'register' }) {
   const { t } = useTranslation();
+  const language = useLanguage();
+  const providers = useEnabledProviders();
+  if (providers.length === 0) return null;
+  const label = (provider: OAuthProviderName) => {
+    if (provider === 'google') return mode === 'login' ? t('auth.providers.googleSignIn') : t('auth.providers.googleSignUp');
+    return mode === 'login' ? t('auth.providers.githubSignIn') : t('auth.providers.githubSignUp');
+  };
   return (
-    <div className="grid grid-cols-1 gap-2.5 sm:grid-cols-2">
-      <Button variant="outline" size="lg" data-provider="google">
-        <GoogleMark />
-        {mode === 'login' ? t('auth.providers.googleSignIn') : t('auth.providers.googleSignUp')}
-      </Button>
-      <Button variant="outline" size="lg" data-provider="github">
-        <GitHubMark />
-        {mode === 'login' ? t('auth.providers.githubSignIn') : t('auth.providers.githubSignUp')}
-      </Button>
-    </div>
+    <>
+      <div className={cn('grid grid-cols-1 gap-2.5', providers.length > 1 && 'sm:grid-cols-2')}>
+        {providers.map((provider) => {
+          const Mark = MARKS[provider];
+          return (
+            <Button key={provider} asChild variant="outline" size="lg" data-provider={provider}>
+              <a href={socialSignInUrl(provider, language)}>
+                <Mark />
+                {label(provider)}
+              </a>
+            </Button>
+          );
+        })}
+      </div>
+      <OrDivider />
+    </>
   );
 }
 
-export function OrDivider() {
+/** Why a social sign-in came back to /login (`?oauth_error=`), in the reader's language. */
+export function SocialSignInError() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const reason = params.get('oauth_error');
+  const known = OAUTH_ERRORS.find((error) => error === reason);
+  if (!known) return null;
+  return (
+    <Alert tone="error">
+      <span data-testid="oauth-error">{t(`auth.social.errors.${known}`)}</span>
+    </Alert>
+  );
+}
+
+function OrDivider() {
   const { t } = useTranslation();
   return (
     <div className="flex items-center gap-3 text-xs font-medium tracking-wide text-muted-foreground uppercase">

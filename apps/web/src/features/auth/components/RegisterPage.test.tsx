@@ -29,7 +29,11 @@ async function fillValidForm() {
 }
 
 describe('RegisterPage', () => {
-  beforeEach(() => setupI18n('en'));
+  beforeEach(async () => {
+    // No network in tests: each test that calls the server stubs its own routes.
+    stubFetch({});
+    await setupI18n('en');
+  });
   afterEach(() => vi.unstubAllGlobals());
 
   it.each([

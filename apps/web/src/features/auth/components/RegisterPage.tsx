@@ -17,7 +17,7 @@ import { useAuth } from '../session/auth-context.ts';
 import { markNewAccount } from '../session/new-account.ts';
 import { authErrorMessage, serverFieldMessages } from './auth-error-message.ts';
 import { AuthCardHeader } from './AuthCardHeader.tsx';
-import { OrDivider, ProviderButtons } from './ProviderButtons.tsx';
+import { ProviderButtons } from './ProviderButtons.tsx';
 
 const EMPTY_FORM = { name: '', email: '', password: '', confirmPassword: '', acceptTerms: false };
 type TextField = 'name' | 'email' | 'password' | 'confirmPassword';
@@ -76,7 +76,6 @@ export function RegisterPage() {
     <div className="flex flex-col gap-6">
       <AuthCardHeader title={t('auth.register.title')} subtitle={t('auth.register.subtitle')} />
       <ProviderButtons mode="register" />
-      <OrDivider />
       <form ref={form.formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t('auth.register.title')}>
         {formError && <Alert tone="error">{formError}</Alert>}
         <FormField label={t('auth.fields.fullName')} error={fieldError('name')}>

@@ -11,8 +11,17 @@ const SUMMARY: CreditSummary = {
   subscription: 'Creator',
   monthlyAllowance: 1_500_000,
   thisMonth: { used: 3000, granted: 1_500_000 },
-  transactions: [{ id: 't1', amount: 1_500_000, reason: 'monthly_grant', description: 'Creator plan', reference: null, createdAt: '2026-11-25T12:00:00.000Z' }],
+  transactions: [{ id: 't1', amount: 1_500_000, reason: 'monthly_grant', description: 'Creator plan', reference: null, activity: null, createdAt: '2026-11-25T12:00:00.000Z' }],
 };
+
+const at = '2026-11-25T12:00:00.000Z';
+const ACTIVITY: CreditSummary['transactions'] = [
+  { id: 'a1', amount: -83, reason: 'charge', description: 'Text to speech (83 characters)', reference: 'tts:1', activity: { kind: 'speech', characters: 83 }, createdAt: at },
+  { id: 'a2', amount: -300, reason: 'hold', description: 'Music: Song (30 s)', reference: 'm', activity: { kind: 'music', seconds: 30 }, createdAt: at },
+  { id: 'a3', amount: -500, reason: 'charge', description: 'Voice clone: Ana', reference: 'clone:1', activity: { kind: 'voice_clone' }, createdAt: at },
+  { id: 'a4', amount: 1_500_000, reason: 'monthly_grant', description: 'Creator: monthly credits', reference: 'cycle:2026-11-25', activity: null, createdAt: at },
+  { id: 'a5', amount: 120, reason: 'refund', description: 'Refund', reference: null, activity: null, createdAt: at },
+];
 
 const CYCLE = {
   balance: 1_512_000,
@@ -26,8 +35,8 @@ const CYCLE = {
   ],
 };
 
-async function openPopover(billingReply: () => Response) {
-  stubFetch({ 'GET /credits/summary': () => okReply(SUMMARY), 'GET /billing': billingReply });
+async function openPopover(billingReply: () => Response, summary: CreditSummary = SUMMARY) {
+  stubFetch({ 'GET /credits/summary': () => okReply(summary), 'GET /billing': billingReply });
   renderWithProviders(<CreditsPopover />);
   const user = userEvent.setup();
   await user.click(screen.getByTestId('credits-button'));
@@ -68,5 +77,28 @@ describe('CreditsPopover', () => {
     const dialog = await openPopover(() => okReply(makeBillingOverview({ credits: CYCLE }, { plan: 'creator' })));
     expect(await within(dialog).findByTestId('cycle-renewal')).toHaveTextContent('25 Ara 2026 tarihinde 1.500.000 krediyle yenilenir');
     expect(within(dialog).getAllByTestId('expiring-credits')[0]).toHaveTextContent('7.000 kredinin süresi 25 Ara 2026 tarihinde doluyor');
+  });
+
+  it('says what each activity row was, not just "Used"', async () => {
+    const dialog = await openPopover(() => okReply(makeBillingOverview()), { ...SUMMARY, transactions: ACTIVITY });
+    expect(within(dialog).getAllByRole('listitem').map((row) => row.querySelector('p')?.textContent)).toEqual([
+      'Speech, 83 characters',
+      'Music, 30 s (in progress)',
+      'Voice clone',
+      'Plan renewal',
+      'Refund',
+    ]);
+  });
+
+  it('says what each activity row was in Turkish', async () => {
+    await setupI18n('tr');
+    const dialog = await openPopover(() => okReply(makeBillingOverview()), { ...SUMMARY, transactions: ACTIVITY });
+    expect(within(dialog).getAllByRole('listitem').map((row) => row.querySelector('p')?.textContent)).toEqual([
+      'Seslendirme, 83 karakter',
+      'Müzik, 30 sn (sürüyor)',
+      'Ses klonlama',
+      'Plan yenilemesi',
+      'Geri ödeme',
+    ]);
   });
 });

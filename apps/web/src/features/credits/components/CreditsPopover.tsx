@@ -10,6 +10,8 @@ import { cn } from '../../../lib/cn.ts';
 import { useFormatters, useLocalizedPath } from '../../../lib/i18n.ts';
 import { CreditCycleDetails, useBillingOverview } from '../../billing/index.ts';
 import { useCreditSummary } from '../api/use-credit-summary.ts';
+import { useCreditUpdates } from '../hooks/use-credit-updates.ts';
+import { transactionLabel } from './transaction-label.ts';
 import { UsageBar } from '../../../components/ui/usage-bar.tsx';
 
 const LATEST_TRANSACTIONS = 5;
@@ -18,10 +20,13 @@ function TransactionRow({ transaction }: { transaction: CreditTransaction }) {
   const { t } = useTranslation();
   const { number, date } = useFormatters();
   const positive = transaction.amount > 0;
+  const label = transactionLabel(t, number, transaction);
   return (
     <li className="flex items-center justify-between gap-3 py-2">
       <div className="min-w-0">
-        <p className="truncate text-sm font-medium">{t(`credits.reasons.${transaction.reason}`)}</p>
+        <p className="truncate text-sm font-medium" title={label}>
+          {label}
+        </p>
         <p className="text-xs text-muted-foreground">{date(transaction.createdAt)}</p>
       </div>
       <span className={cn('shrink-0 text-sm font-semibold tabular-nums', positive ? 'text-success' : 'text-foreground')}>
@@ -114,6 +119,7 @@ export function CreditsPopover() {
   const { number } = useFormatters();
   const localized = useLocalizedPath();
   const summary = useCreditSummary();
+  useCreditUpdates();
   return (
     <Popover>
       <PopoverTrigger asChild>

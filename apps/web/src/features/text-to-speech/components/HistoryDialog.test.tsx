@@ -63,6 +63,22 @@ describe('HistoryDialog', () => {
     expect(await screen.findByText('Nothing matches')).toBeInTheDocument();
   });
 
+  it('names the API key that made a call, in English and Turkish', async () => {
+    const apiItems = [
+      makeGeneration('g1', { text: 'From the SDK', source: 'api', apiKeyName: 'Podcast bot', apiKeyId: 'k1' }),
+      makeGeneration('g2', { text: 'From the editor' }),
+    ];
+    const { routes, fetchHistory } = historyRoutes(apiItems);
+    const rendered = renderInStudio(<HistoryDialog open onOpenChange={() => {}} />, { routes, queryRoutes: { 'GET /tts/history': fetchHistory } });
+    const [apiRow, editorRow] = await screen.findAllByTestId('history-item');
+    expect(within(apiRow!).getByTestId('history-api-key')).toHaveTextContent('via API key Podcast bot');
+    expect(within(editorRow!).queryByTestId('history-api-key')).toBeNull();
+    rendered.unmount();
+    await setupI18n('tr');
+    renderInStudio(<HistoryDialog open onOpenChange={() => {}} />, { routes, queryRoutes: { 'GET /tts/history': fetchHistory } });
+    expect(await screen.findByTestId('history-api-key')).toHaveTextContent('Podcast bot API anahtarıyla');
+  });
+
   it('replays an item in the player and deletes one', async () => {
     const { audio } = renderHistory();
     const [first] = await screen.findAllByTestId('history-item');

@@ -57,6 +57,11 @@ function HistoryRow({ generation, list }: { generation: TtsGeneration; list: rea
         <p className="flex flex-wrap items-center gap-x-2 text-sm font-semibold">
           {generation.voiceName}
           <span className="text-xs font-normal text-muted-foreground">{dateTime(generation.createdAt)}</span>
+          {generation.source === 'api' && (
+            <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground" data-testid="history-api-key">
+              {generation.apiKeyName ? t('tts.historyViaApiKey', { name: generation.apiKeyName }) : t('tts.historyViaApi')}
+            </span>
+          )}
         </p>
         <p className="mt-0.5 line-clamp-2 text-sm text-muted-foreground" data-testid="history-text">
           {generation.text}
