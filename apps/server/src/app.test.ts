@@ -117,6 +117,7 @@ describe('OpenAPI document', () => {
         'DELETE /api/api-keys/{id}',
         'GET /api/billing',
         'POST /api/billing/checkout',
+        'GET /api/billing/checkout-quote',
         'DELETE /api/billing/pending-change',
         'DELETE /api/billing/scheduled-change',
         'POST /api/billing/cancel',

@@ -22,6 +22,7 @@ import { creditsRoutes } from './features/credits/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { mediaRoutes } from './features/media/routes.ts';
 import { musicRoutes } from './features/music/routes.ts';
+import { musicSharePageRoutes } from './features/music/share-routes.ts';
 import { preferencesRoutes } from './features/preferences/routes.ts';
 import { plansRoutes } from './features/plans/routes.ts';
 import { realtimePlugin } from './features/realtime/plugin.ts';
@@ -137,6 +138,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(elevenLabsV2Routes, { prefix: '/v2' });
     await app.register(streamInputRoutes);
     await app.register(realtimePlugin, { listen: database.listen });
+    // Before the web app's catch-all: a shared track's page carries its preview tags for crawlers.
+    await app.register(musicSharePageRoutes);
     await app.register(webStaticRoutes, { foreignApiPrefixes: DEVELOPER_API_PREFIXES, foreignApiNotFound: developerApiNotFound });
     return app;
   } catch (error) {

@@ -18,6 +18,8 @@ test('manual billing: pricing -> pending request -> operator approves -> Creator
   await expect(page).toHaveURL(/\/pricing$/);
   await page.getByRole('radio', { name: 'Monthly' }).click();
   await page.getByTestId('plan-creator').getByRole('button', { name: 'Choose Creator' }).click();
+  await expect(page.getByTestId('plan-change-plan')).toHaveText('Creator, billed monthly');
+  await page.getByTestId('plan-change-confirm').click();
 
   // Manual billing: the request waits for the operator, with what it costs.
   const notice = page.getByTestId('pending-change');

@@ -123,6 +123,7 @@ test('billing: pricing and Settings with a pending request, then the approved pl
   await page.goto('/pricing');
   await page.getByRole('radio', { name: 'Monthly' }).click();
   await page.getByTestId('plan-creator').getByRole('button', { name: 'Choose Creator' }).click();
+  await page.getByTestId('plan-change-confirm').click();
   await expect(page.getByTestId('pending-change')).toBeVisible();
   for (const language of LANGUAGES) {
     for (const theme of THEMES) {

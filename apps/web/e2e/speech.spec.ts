@@ -82,14 +82,81 @@ test.describe('speech', () => {
     await expect(page.getByTestId('document-dialog').getByRole('alert')).toContainText('This file type is not supported');
     await page.getByTestId('document-dialog').getByRole('button', { name: 'Cancel' }).click();
 
+    // A long document is priced first (the server's rate for the chosen voice) and starts only when confirmed.
     const chapter = 'The long road wound through the valley, past orchards and quiet farms, towards the distant sea. ';
-    await upload('chapter.txt', 'text/plain', Buffer.from(chapter.repeat(70)));
+    const chapterText = chapter.repeat(70).trim();
+    const balanceBefore = await page.getByTestId('credits-button').textContent();
+    const dialog = page.getByTestId('document-dialog');
+    const priceChapter = async () => {
+      await page.getByTestId('open-document').click();
+      await page.getByTestId('document-input').setInputFiles({ name: 'chapter.txt', mimeType: 'text/plain', buffer: Buffer.from(chapter.repeat(70)) });
+      await page.getByTestId('document-create').click();
+      await expect(dialog.getByTestId('document-cost')).toHaveText(`${chapterText.length.toLocaleString('en-US')} credits`);
+    };
+    await priceChapter();
+    await expect(dialog.getByTestId('document-estimate')).toContainText(`“chapter.txt” has ${chapterText.length.toLocaleString('en-US')} characters`);
+    await expect(dialog.getByTestId('document-estimate')).toContainText(/reads it in \d+ parts?/);
+    await expect(dialog.getByTestId('document-estimate')).toContainText('kept in your History');
+    await dialog.getByTestId('document-cancel').click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('job-progress')).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByTestId('credits-button')).toHaveText(balanceBefore ?? '');
+    await page.getByTestId('open-history').click();
+    await expect(page.getByTestId('history-dialog').getByTestId('history-item')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    await priceChapter();
+    await dialog.getByTestId('document-confirm').click();
+    await expect(dialog).toBeHidden({ timeout: 30_000 });
     const job = page.getByTestId('job-progress');
     await expect(job).toBeVisible();
     await expect(job).toHaveAttribute('data-status', 'completed', { timeout: 150_000 });
     await expect(job).toContainText('100%');
     await expectPlaying(page);
     await expect(page.getByTestId('player-title')).toHaveText('chapter');
+  });
+
+  test('a paste over 5,000 characters says how much was cut; a loaded document takes the old downloads away', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/text-to-speech');
+    const editor = page.getByLabel('Text', { exact: true });
+    await editor.fill(STORY);
+    await page.getByTestId('tts-create').click();
+    await expectPlaying(page);
+    await expect(page.getByTestId('tts-download')).toBeVisible();
+    await expect(page.getByTestId('tts-download-srt')).toBeVisible();
+
+    // The editor's text is replaced by a document: the downloads of the story's audio go.
+    await page.getByTestId('open-document').click();
+    await page.getByTestId('document-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Plain text notes, read aloud.') });
+    await page.getByTestId('document-create').click();
+    await expect(editor).toHaveValue('Plain text notes, read aloud.');
+    await expect(page.getByTestId('tts-download')).toHaveCount(0);
+    await expect(page.getByTestId('tts-download-srt')).toHaveCount(0);
+    await expect(page.getByTestId('tts-download-vtt')).toHaveCount(0);
+
+    // 29 characters in the editor, 5,200 pasted at its end: 4,971 fit, 229 are cut and the editor says so.
+    const pasted = 'x'.repeat(5200);
+    await page.evaluate((text) => navigator.clipboard.writeText(text), pasted);
+    await editor.press('End');
+    await editor.press('ControlOrMeta+V');
+    await expect(editor).toHaveValue(`Plain text notes, read aloud.${'x'.repeat(4971)}`);
+    await expect(page.getByTestId('tts-counter')).toContainText('5,000 / 5,000');
+    await expect(page.getByTestId('tts-paste-cut')).toHaveText(
+      'The text is limited to 5,000 characters: 229 characters of what you pasted were left out. For longer texts, upload them as a document.',
+    );
+    await editor.press('Backspace');
+    await expect(page.getByTestId('tts-paste-cut')).toHaveCount(0);
+
+    await page.goto('/tr/text-to-speech');
+    const turkishEditor = page.getByLabel('Metin', { exact: true });
+    await turkishEditor.fill('');
+    await turkishEditor.press('ControlOrMeta+V');
+    await expect(turkishEditor).toHaveValue('x'.repeat(5000));
+    await expect(page.getByTestId('tts-paste-cut')).toHaveText(
+      'Metin en fazla 5.000 karakter olabilir: yapıştırdığınız metnin 200 karakteri dışarıda kaldı. Daha uzun metinleri belge olarak yükleyin.',
+    );
   });
 
   test('voice library Use opens text to speech with that voice; home generates and previews play', async ({ page }) => {

@@ -56,6 +56,17 @@ async function apiCall<T>(page: Page, method: string, path: string, body?: unkno
   ) as Promise<T>;
 }
 
+/**
+ * Opens text to speech (which caches the voice list) and goes on to a voice lab page through the sidebar, in the same
+ * page: the lab's "Use in text to speech" must then find its new voice in that cached list, not only after a reload.
+ */
+async function openLabAfterSpeech(page: Page, link: 'Voice design' | 'Voice clone') {
+  await page.goto('/text-to-speech');
+  await expect(page.getByTestId('selected-voice-name')).not.toBeEmpty();
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: link }).click();
+  await expect(page.getByRole('heading', { name: link })).toBeVisible();
+}
+
 /** About 15 seconds of real speech as MP3, made by the app's own text to speech. */
 async function speechSample(page: Page): Promise<Buffer> {
   const text =
@@ -135,7 +146,7 @@ test.describe('voice lab', () => {
   });
 
   test('designs a voice, saves it to My Voices and speaks with it on the text to speech page', async ({ page }) => {
-    await page.goto('/voice-design');
+    await openLabAfterSpeech(page, 'Voice design');
     await expect(page.getByTestId('voice-slots')).toBeVisible();
     const remaining = Number(await page.getByTestId('voice-slots').getAttribute('data-remaining'));
     await page.getByRole('button', { name: 'Warm narrator' }).click();
@@ -170,7 +181,7 @@ test.describe('voice lab', () => {
   test('clones a voice from an uploaded speech sample, says how close it is, and the preview plays', async ({ page }) => {
     await openSignedIn(page);
     const sample = await speechSample(page);
-    await page.goto('/voice-clone');
+    await openLabAfterSpeech(page, 'Voice clone');
     await expect(page.getByTestId('clone-cost')).toContainText('2,000 credits');
     await page.getByTestId('clone-file-input').setInputFiles({ name: 'harbour-sample.mp3', mimeType: 'audio/mpeg', buffer: sample });
     await expect(page.getByTestId('sample-count')).toHaveText('Uploaded samples 1 / 10');
@@ -190,6 +201,11 @@ test.describe('voice lab', () => {
     await result.getByRole('button').first().click();
     await expectPlaying(page);
     await shootVariants(page, 'voice-clone');
+
+    // The text to speech page was open before the clone existed: its voice list must learn of the clone.
+    await page.getByTestId('use-in-tts').click();
+    await expect(page).toHaveURL(/\/text-to-speech$/);
+    await expect(page.getByTestId('selected-voice-name')).toHaveText('My harbour voice');
 
     await page.goto('/tr/voice-clone');
     await expect(page.getByRole('heading', { name: 'Ses klonlama' })).toBeVisible();

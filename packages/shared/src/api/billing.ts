@@ -119,6 +119,29 @@ export const checkoutReplySchema = z.discriminatedUnion('action', [
 ]);
 export type CheckoutReply = z.infer<typeof checkoutReplySchema>;
 
+/** What choosing a plan would do: GET /api/billing/checkout-quote?plan=&interval= (changes nothing). */
+export const checkoutQuoteSchema = z.object({
+  plan: z.enum(PLAN_TIERS),
+  interval: z.enum(BILLING_INTERVALS),
+  currentPlan: z.enum(PLAN_TIERS),
+  currentInterval: z.enum(BILLING_INTERVALS),
+  /** upgrade: prorated, waits for payment; downgrade and cancel: at the period end; same: withdraws a scheduled change. */
+  change: z.enum(['same', 'upgrade', 'downgrade', 'cancel']),
+  provider: z.enum(BILLING_PROVIDERS),
+  /** Due now, in cents (an upgrade's prorated price; 0 otherwise). */
+  amountDueCents: z.number().int(),
+  /** Credits granted when the upgrade is paid (pro rata for the rest of this cycle; 0 otherwise). */
+  creditsNow: z.number().int(),
+  /** When the new plan applies: once paid for an upgrade (now), the period end for a downgrade or a cancel. */
+  effectiveAt: isoDate,
+  /** The plan's regular price per interval, in cents, charged at each renewal. */
+  renewalPriceCents: z.number().int(),
+  /** Credits each monthly cycle brings on the new plan, and when the first such cycle starts. */
+  renewalCredits: z.number().int(),
+  renewalAt: isoDate,
+});
+export type CheckoutQuote = z.infer<typeof checkoutQuoteSchema>;
+
 /** Reply of POST /api/billing/portal (Stripe's Customer Portal). */
 export const portalReplySchema = z.object({ url: z.string() });
 export type PortalReply = z.infer<typeof portalReplySchema>;

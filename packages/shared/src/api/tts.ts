@@ -125,9 +125,29 @@ export const DOCUMENT_EXTENSIONS = ['.pdf', '.txt', '.html', '.docx'] as const;
  * fits the editor comes back to load; a longer one (up to 200,000 characters) becomes a long-form job, which needs a
  * voice.
  */
+/**
+ * POST /tts/documents `mode`: `create` (the default) starts the long-form job of a document over 5,000 characters;
+ * `estimate` only prices it, so the user can confirm before any credits are held.
+ */
+export const DOCUMENT_MODES = ['create', 'estimate'] as const;
+export type DocumentMode = (typeof DOCUMENT_MODES)[number];
+
 export const documentReplySchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('text'), fileName: z.string(), text: z.string(), characters: z.number().int() }),
   z.object({ kind: z.literal('job'), fileName: z.string(), characters: z.number().int(), job: ttsJobSchema }),
+  z.object({
+    kind: z.literal('estimate'),
+    fileName: z.string(),
+    characters: z.number().int(),
+    /** What the long-form job would hold now and charge when the audio is done. */
+    credits: z.number().int(),
+    creditsPerCharacter: z.number(),
+    /** The sentence-aligned pieces the document is read in, one after another, into one MP3. */
+    parts: z.number().int(),
+    voiceName: z.string(),
+    /** The account's balance now. */
+    balance: z.number().int(),
+  }),
 ]);
 export type DocumentReply = z.infer<typeof documentReplySchema>;
 

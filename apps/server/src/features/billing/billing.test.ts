@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { BillingOverview, CheckoutReply, FeatureNotInPlanDetails, PendingChange } from '@sound-studio/shared';
+import type { BillingOverview, CheckoutQuote, CheckoutReply, FeatureNotInPlanDetails, PendingChange } from '@sound-studio/shared';
 import { runAdminCommand } from '../../cli/admin-command.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { billingPendingChanges, creditTransactions, users } from '../../db/schema.ts';
@@ -156,6 +156,36 @@ describe('plan changes under manual billing', () => {
     await t?.close();
   });
 
+  it('quotes a plan change the way checkout prices it, and changes nothing', async () => {
+    t.clock.advance(Date.parse(START) - t.clock.now());
+    const user = await t.register();
+    t.clock.advance(15.5 * DAY_MS);
+    const quote = async (plan: string, interval: string) =>
+      dataOf<CheckoutQuote>(await t.request({ url: `/api/billing/checkout-quote?plan=${plan}&interval=${interval}`, token: freshAccessToken(t, user) }));
+
+    expect(await quote('starter', 'monthly')).toEqual({
+      plan: 'starter',
+      interval: 'monthly',
+      currentPlan: 'free',
+      currentInterval: 'monthly',
+      change: 'upgrade',
+      provider: 'manual',
+      // The same proration as the checkout below: $5 x 1/2 and (30,000 - 10,000) x 1/2.
+      amountDueCents: 250,
+      creditsNow: 10_000,
+      effectiveAt: new Date(t.clock.now()).toISOString(),
+      renewalPriceCents: 500,
+      renewalCredits: 30_000,
+      renewalAt: '2030-04-10T12:00:00.000Z',
+    });
+    expect(await quote('free', 'monthly')).toMatchObject({ change: 'same', amountDueCents: 0, creditsNow: 0 });
+    const overview = await overviewOf(t, user);
+    expect(overview.pendingChange).toBeNull();
+    expect(overview.subscription.plan).toBe('free');
+    const unknown = await t.request({ url: '/api/billing/checkout-quote?plan=gold&interval=monthly', token: freshAccessToken(t, user) });
+    expect(unknown.statusCode).toBe(400);
+  });
+
   it('prorates an upgrade, waits for the operator, and applies on approval through the admin command', async () => {
     t.clock.advance(Date.parse(START) - t.clock.now());
     const user = await t.register();
@@ -297,6 +327,7 @@ describe('plan changes under manual billing', () => {
     for (const path of [
       '/api/billing',
       '/api/billing/checkout',
+      '/api/billing/checkout-quote',
       '/api/billing/pending-change',
       '/api/billing/scheduled-change',
       '/api/billing/cancel',

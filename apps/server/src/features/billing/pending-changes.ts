@@ -15,15 +15,9 @@ import type { PendingChangeRow, SubscriptionRow } from './repository.ts';
 /** 409 when a change about to be withdrawn or replaced turns out paid: its webhook applies it, nothing is lost. */
 const PAID_MEANWHILE = 'Your earlier payment just went through; reload the page to see your new plan';
 
-/** Quotes the upgrade (prorated) and stores it as the account's one pending change, replacing an older one. */
-export async function createPendingChange(
-  ctx: BillingContext,
-  userId: string,
-  request: CheckoutRequest,
-  plans: { subscription: SubscriptionRow; current: PlanRow; target: PlanRow },
-): Promise<PendingChangeRow> {
+/** What an upgrade costs now (prorated against what is left of the current period) and the period it buys. */
+export function quoteUpgrade(now: Date, request: CheckoutRequest, plans: { subscription: SubscriptionRow; current: PlanRow; target: PlanRow }) {
   const { subscription, current, target } = plans;
-  const now = ctx.now();
   const currentPeriod = { start: subscription.currentPeriodStart, end: subscription.currentPeriodEnd };
   const keepsPeriod = request.interval === subscription.interval && current.name !== 'free';
   const period = keepsPeriod ? currentPeriod : periodFrom(subscription.cycleAnchor, subscription.cycleIndex, request.interval);
@@ -33,6 +27,18 @@ export async function createPendingChange(
     next: { priceCents: priceOf(target, request.interval), period, monthlyCredits: target.monthlyCredits },
     cycle: currentCycle(subscription),
   });
+  return { quote, period };
+}
+
+/** Quotes the upgrade (prorated) and stores it as the account's one pending change, replacing an older one. */
+export async function createPendingChange(
+  ctx: BillingContext,
+  userId: string,
+  request: CheckoutRequest,
+  plans: { subscription: SubscriptionRow; current: PlanRow; target: PlanRow },
+): Promise<PendingChangeRow> {
+  const now = ctx.now();
+  const { quote, period } = quoteUpgrade(now, request, plans);
   const replaced = await ctx.repository.findPendingFor(userId);
   await closeCheckoutOf(ctx, replaced);
   return ctx

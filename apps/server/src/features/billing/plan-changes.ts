@@ -14,7 +14,7 @@ export interface CheckoutUrls {
   cancelUrl: string;
 }
 
-type ChangeKind = 'same' | 'upgrade' | 'downgrade' | 'cancel';
+export type ChangeKind = 'same' | 'upgrade' | 'downgrade' | 'cancel';
 
 /**
  * The pricing page's button: an upgrade waits for payment (a pending change: the provider's checkout, or the
@@ -113,7 +113,7 @@ async function changeProviderSubscription(
   return { action: 'pending', billing: await overview(ctx, userId) };
 }
 
-async function classify(ctx: BillingContext, userId: string, request: CheckoutRequest) {
+export async function classify(ctx: BillingContext, userId: string, request: CheckoutRequest) {
   const account = await ctx.account(userId);
   const subscription = await ctx.ensureSubscription(userId);
   const current = await ctx.planRow(account.plan);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   billingOverviewSchema,
+  checkoutQuoteSchema,
   checkoutReplySchema,
   checkoutRequestSchema,
   portalReplySchema,
@@ -57,6 +58,23 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
       },
     },
     async (request) => ok(await service.checkout(requireAuth(request).userId, request.body, returnUrls(request))),
+  );
+
+  app.get(
+    '/billing/checkout-quote',
+    {
+      ...user,
+      schema: {
+        tags: TAGS,
+        summary:
+          'What choosing a plan would do, without doing it: the change (upgrade, downgrade, cancel), the amount due now ' +
+          'and the credits it brings, when it applies, and what each renewal costs and grants',
+        security: SECURITY.bearer,
+        querystring: checkoutRequestSchema,
+        response: { 200: successEnvelope(checkoutQuoteSchema), ...errorReplies },
+      },
+    },
+    async (request) => ok(await service.checkoutQuote(requireAuth(request).userId, request.query)),
   );
 
   const simple = (summary: string) => ({ ...user, schema: { tags: TAGS, summary, security: SECURITY.bearerAndCsrf, response: overviewReply } });

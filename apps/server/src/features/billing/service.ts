@@ -1,7 +1,8 @@
-import type { BillingOverview, CheckoutReply, CheckoutRequest } from '@sound-studio/shared';
+import type { BillingOverview, CheckoutQuote, CheckoutReply, CheckoutRequest } from '@sound-studio/shared';
 import { AppError } from '../../lib/errors.ts';
 import { BillingContext, type BillingServiceDeps } from './billing-context.ts';
 import * as cancellation from './cancellation.ts';
+import { checkoutQuote } from './checkout-quote.ts';
 import * as operator from './operator.ts';
 import { overview } from './overview.ts';
 import * as pendingChanges from './pending-changes.ts';
@@ -17,7 +18,7 @@ export { changeKind, type CheckoutUrls } from './plan-changes.ts';
 
 /**
  * The billing feature's one entry point for routes, the admin routes and the renewal job. Each rule lives in its own
- * file: renewal.ts (the credit cycle), plan-changes.ts (the pricing page's checkout), pending-changes.ts (upgrades
+ * file: renewal.ts (the credit cycle), plan-changes.ts (the pricing page's checkout; checkout-quote.ts prices it first), pending-changes.ts (upgrades
  * waiting for payment), scheduled-changes.ts (downgrades and cancels at the period end), cancellation.ts, refund.ts,
  * provider-events.ts (payment webhooks), late-payments.ts (a payment for a change no longer waiting) and operator.ts
  * (manual approvals).
@@ -47,6 +48,10 @@ export class BillingService {
 
   checkout(userId: string, request: CheckoutRequest, urls: planChanges.CheckoutUrls): Promise<CheckoutReply> {
     return planChanges.checkout(this.#ctx, userId, request, urls);
+  }
+
+  checkoutQuote(userId: string, request: CheckoutRequest): Promise<CheckoutQuote> {
+    return checkoutQuote(this.#ctx, userId, request);
   }
 
   cancelPendingChange(userId: string): Promise<BillingOverview> {

@@ -335,6 +335,33 @@ describe('POST /api/tts/documents: long documents become a job', () => {
   });
 });
 
+describe('POST /api/tts/documents with mode=estimate', () => {
+  it('prices a long document at the voice rate and in parts, holding and queueing nothing', async () => {
+    const user = await t.register();
+    const userId = user.session.user.id;
+    const text = englishProse(5100);
+    const reply = dataOf<DocumentReply>(await upload(t, user, 'story.txt', text, { voiceId: 'en-us-madison', mode: 'estimate' }));
+    expect(reply).toEqual({
+      kind: 'estimate',
+      fileName: 'story.txt',
+      characters: text.length,
+      credits: text.length,
+      creditsPerCharacter: 1,
+      parts: 3,
+      voiceName: 'Madison',
+      balance: 10_000,
+    });
+    expect(await balanceAndLedger(database.db, userId)).toEqual({ balance: 10_000, ledgerSum: 10_000 });
+    const history = dataOf<TtsHistoryReply>(await t.request({ url: '/api/tts/history', token: user.session.accessToken }));
+    expect(history.items).toHaveLength(0);
+
+    const short = dataOf<DocumentReply>(await upload(t, user, 'note.txt', 'A short note.', { mode: 'estimate' }));
+    expect(short).toEqual({ kind: 'text', fileName: 'note.txt', text: 'A short note.', characters: 13 });
+    const badMode = await upload(t, user, 'story.txt', text, { voiceId: 'en-us-madison', mode: 'later' });
+    expect(badMode.statusCode).toBe(400);
+  });
+});
+
 describe('GET /api/tts/jobs/{id}', () => {
   it("answers 404 for someone else's job and for unknown ids", async () => {
     const owner = await t.register();

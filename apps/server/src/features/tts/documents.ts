@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import { plainString, TEXT_MAX_LENGTH, ttsRequestSchema, UPLOAD_LIMITS, type DocumentReply } from '@sound-studio/shared';
+import { DOCUMENT_MODES, plainString, TEXT_MAX_LENGTH, ttsRequestSchema, UPLOAD_LIMITS, type DocumentReply } from '@sound-studio/shared';
 import { z } from 'zod';
 import type { JobQueue } from '../../jobs/types.ts';
 import { CreditHold } from '../../lib/credit-hold.ts';
@@ -13,7 +13,7 @@ import { uploadFileName } from '../../lib/upload-file-name.ts';
 import type { VoiceDirectory } from '../../lib/voice-directory.ts';
 import { streamToTemporaryFile, type TemporaryFile } from '../../lib/upload-to-disk.ts';
 import type { DocumentExtractor } from './document-extractor.ts';
-import { LONG_FORM_JOB_TYPE, toTtsJob, type LongFormPayload } from './long-form.ts';
+import { chunkBySentences, LONG_FORM_JOB_TYPE, toTtsJob, type LongFormPayload } from './long-form.ts';
 import {
   assertSpeakable,
   costOf,
@@ -52,6 +52,7 @@ const documentFieldsSchema = z.object({
   volume: numberField(ttsRequestSchema.shape.volume),
   language: z.preprocess((value) => (value === '' ? undefined : value), ttsRequestSchema.shape.language),
   model: z.preprocess((value) => (value === '' ? undefined : value), ttsRequestSchema.shape.model),
+  mode: z.enum(DOCUMENT_MODES).optional(),
 });
 
 export interface DocumentUpload {
@@ -116,7 +117,9 @@ export interface DocumentDependencies {
 
 /**
  * POST /tts/documents: the text when it fits the editor, otherwise a long-form job (credits for every character
- * held now, charged when the audio is done).
+ * held now, charged when the audio is done). With `mode=estimate` a long document only comes back priced (credits
+ * at the voice's rate for this account, the parts it is read in): nothing is held or queued, so the user can be
+ * asked first.
  */
 export async function handleDocument(deps: DocumentDependencies, userId: string, upload: DocumentUpload): Promise<DocumentReply> {
   const { text, characters } = await deps.extractor.extract(upload.fileName, upload.file.path);
@@ -124,10 +127,9 @@ export async function handleDocument(deps: DocumentDependencies, userId: string,
 
   const fields = documentFieldsSchema.safeParse(upload.fields);
   if (!fields.success) throw new AppError('VALIDATION_ERROR', fields.error.issues[0]?.message ?? 'Invalid settings');
-  const { voiceId, ...settingsInput } = fields.data;
+  const { voiceId, mode, ...settingsInput } = fields.data;
   if (!voiceId) throw validationError('voiceId', VOICE_NEEDED_MESSAGE);
   const voice = await resolveVoiceOrFail(deps.voices, voiceId, userId);
-  const jobId = randomUUID();
   const creditsPerCharacter = await deps.repository.creditsPerCharacter(userId, voice.voice.neural !== undefined);
   const prepared = {
     voice,
@@ -136,22 +138,43 @@ export async function handleDocument(deps: DocumentDependencies, userId: string,
   };
   assertSpeakable(engineRequestOf(prepared, text.slice(0, TEXT_MAX_LENGTH)));
   const cost = costOf(characters, creditsPerCharacter);
-  const description = `Text to speech: ${upload.fileName} (${characters} characters)`;
-  const hold = await CreditHold.reserve(deps.credits, userId, cost, description, `tts:${jobId}`, jobHold(jobId), { kind: 'document', characters });
+  if (mode === 'estimate') {
+    const parts = chunkBySentences(text, prepared.settings.language ?? voice.voice.locale).length;
+    const balance = await deps.credits.balance(userId);
+    return { kind: 'estimate', fileName: upload.fileName, characters, credits: cost, creditsPerCharacter, parts, voiceName: voice.voice.name, balance };
+  }
+  return startLongForm(deps, userId, { fileName: upload.fileName, text, characters, voice, prepared, creditsPerCharacter, cost });
+}
+
+interface LongFormStart {
+  fileName: string;
+  text: string;
+  characters: number;
+  voice: Awaited<ReturnType<typeof resolveVoiceOrFail>>;
+  prepared: Pick<LongFormPayload, 'mood' | 'settings'>;
+  creditsPerCharacter: number;
+  cost: number;
+}
+
+/** Holds the document's credits and queues its long-form job; the hold goes back if the job cannot be queued. */
+async function startLongForm(deps: DocumentDependencies, userId: string, start: LongFormStart): Promise<DocumentReply> {
+  const jobId = randomUUID();
+  const description = `Text to speech: ${start.fileName} (${start.characters} characters)`;
+  const hold = await CreditHold.reserve(deps.credits, userId, start.cost, description, `tts:${jobId}`, jobHold(jobId), { kind: 'document', characters: start.characters });
   const payload: LongFormPayload = {
-    fileName: upload.fileName,
-    text,
-    characters,
-    voiceId: voice.voice._id,
-    mood: prepared.mood,
-    settings: prepared.settings,
-    creditsPerCharacter,
-    cost,
+    fileName: start.fileName,
+    text: start.text,
+    characters: start.characters,
+    voiceId: start.voice.voice._id,
+    mood: start.prepared.mood,
+    settings: start.prepared.settings,
+    creditsPerCharacter: start.creditsPerCharacter,
+    cost: start.cost,
     reservationId: hold.reservationId,
   };
   try {
     const job = await deps.jobs.enqueue(LONG_FORM_JOB_TYPE, userId, payload, { id: jobId });
-    return { kind: 'job', fileName: upload.fileName, characters, job: toTtsJob(job, deps.mediaLinks) };
+    return { kind: 'job', fileName: start.fileName, characters: start.characters, job: toTtsJob(job, deps.mediaLinks) };
   } catch (error) {
     await hold.release();
     throw error;

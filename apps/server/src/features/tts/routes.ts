@@ -2,6 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CAPTION_FORMATS,
+  DOCUMENT_MODES,
   documentReplySchema,
   speechTimingsSchema,
   successEnvelope,
@@ -44,6 +45,10 @@ const documentFormSchema = z.object({
   volume: z.string().optional().describe('0 to 1'),
   language: ttsRequestSchema.shape.language,
   model: ttsRequestSchema.shape.model.optional(),
+  mode: z
+    .enum(DOCUMENT_MODES)
+    .optional()
+    .describe('create (default): start the long-form job; estimate: only price a long document (credits, parts), nothing is held'),
 });
 const idParamsSchema = z.object({ id: z.string().max(100) });
 const CAPTION_CONTENT_TYPES = { srt: 'application/x-subrip', vtt: 'text/vtt' } as const;

@@ -1,6 +1,7 @@
 export { BillingSection } from './components/BillingSection.tsx';
 export { CreditCycleDetails } from './components/CreditCycleDetails.tsx';
 export { PendingChangeNotice } from './components/PendingChangeNotice.tsx';
+export { PlanChangeDialog } from './components/PlanChangeDialog.tsx';
 export { PlanGateDialog } from './components/PlanGateDialog.tsx';
 export { useBillingOverview, billingQueryKey } from './api/billing-api.ts';
 export { useCheckout } from './hooks/use-checkout.ts';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { billingOverviewSchema, checkoutReplySchema, portalReplySchema, type BillingOverview, type CheckoutRequest } from '@sound-studio/shared';
+import { billingOverviewSchema, checkoutQuoteSchema, checkoutReplySchema, portalReplySchema, type BillingOverview, type CheckoutRequest } from '@sound-studio/shared';
 import { api } from '../../../lib/api/index.ts';
 
 export const billingQueryKey = ['billing'] as const;
@@ -63,6 +63,20 @@ export function useCheckoutRequest() {
     onSuccess: (reply) => {
       if (reply.action !== 'redirect') refresh(reply.billing);
     },
+  });
+}
+
+/** GET /api/billing/checkout-quote: what choosing this plan would do, read fresh each time the question is asked. */
+export function useCheckoutQuote(request: CheckoutRequest | null) {
+  return useQuery({
+    queryKey: [...billingQueryKey, 'quote', request?.plan, request?.interval],
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ plan: request?.plan ?? '', interval: request?.interval ?? '' });
+      return api.get(`/billing/checkout-quote?${params.toString()}`, { schema: checkoutQuoteSchema, signal });
+    },
+    enabled: request !== null,
+    staleTime: 0,
+    gcTime: 0,
   });
 }
 

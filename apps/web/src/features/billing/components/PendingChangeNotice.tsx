@@ -2,6 +2,7 @@ import { Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { PendingChange } from '@sound-studio/shared';
 import { Button } from '../../../components/ui/button.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useFormatters } from '../../../lib/i18n.ts';
 import { useBillingAction } from '../api/billing-api.ts';
@@ -12,6 +13,8 @@ export function PendingChangeNotice({ pending, className }: { pending: PendingCh
   const { t } = useTranslation();
   const { currency, number, date } = useFormatters();
   const cancel = useBillingAction('cancelPendingChange');
+  const toast = useToast();
+  const withdraw = () => cancel.mutate(undefined, { onSuccess: () => toast.show(t('billing.pending.withdrawn', { plan: planLabel(pending.plan) }), 'success') });
   return (
     <section
       aria-labelledby="pending-change-title"
@@ -43,7 +46,7 @@ export function PendingChangeNotice({ pending, className }: { pending: PendingCh
           )}
         </div>
       </div>
-      <Button variant="outline" size="sm" className="self-start sm:self-center" loading={cancel.isPending} onClick={() => cancel.mutate()}>
+      <Button variant="outline" size="sm" className="self-start sm:self-center" loading={cancel.isPending} onClick={withdraw} data-testid="pending-change-cancel">
         {t('billing.pending.cancel')}
       </Button>
     </section>

@@ -1,16 +1,24 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BillingInterval, BillingOverview, CheckoutReply, PlanTier } from '@sound-studio/shared';
+import type { BillingInterval, CheckoutReply, PlanTier } from '@sound-studio/shared';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useFormatters } from '../../../lib/i18n.ts';
 import { useCheckoutRequest } from '../api/billing-api.ts';
 import { planLabel } from './plan-label.ts';
 
-/** What an applied change says: a downgrade waits for the cycle's end, anything else is already in place. */
-function useAppliedMessage(): (billing: BillingOverview) => string {
+/**
+ * What a change says once made: a request waiting for payment names what is due; an applied downgrade waits for the
+ * cycle's end; anything else is already in place.
+ */
+function useOutcomeMessage(): (reply: Exclude<CheckoutReply, { action: 'redirect' }>) => string {
   const { t } = useTranslation();
-  const { date } = useFormatters();
-  return (billing) => {
+  const { currency, date } = useFormatters();
+  return ({ action, billing }) => {
+    const pending = billing.pendingChange;
+    if (action === 'pending' && pending) {
+      const interval = t(`billing.intervalAdjective.${pending.interval}`);
+      return t('billing.checkout.requested', { plan: planLabel(pending.plan), interval, amount: currency(pending.amountDueCents / 100) });
+    }
     const scheduled = billing.subscription.scheduledChange;
     if (scheduled) return t('billing.checkout.scheduled', { plan: planLabel(scheduled.plan), date: date(scheduled.effectiveAt) });
     return t('billing.checkout.applied', { plan: planLabel(billing.subscription.plan) });
@@ -19,12 +27,12 @@ function useAppliedMessage(): (billing: BillingOverview) => string {
 
 /**
  * Starts a plan change from the pricing page: Stripe sends the user to its Checkout page, manual billing leaves a
- * pending request (shown by the overview), and a change with nothing to pay is confirmed with a toast.
+ * pending request (shown by the overview and said in a toast), and a change with nothing to pay is confirmed with a toast.
  */
 export function useCheckout() {
   const request = useCheckoutRequest();
   const toast = useToast();
-  const appliedMessage = useAppliedMessage();
+  const outcomeMessage = useOutcomeMessage();
   const { mutate } = request;
   const choose = useCallback(
     (plan: PlanTier, interval: BillingInterval) =>
@@ -33,11 +41,11 @@ export function useCheckout() {
         {
           onSuccess: (reply: CheckoutReply) => {
             if (reply.action === 'redirect') window.location.assign(reply.url);
-            if (reply.action === 'applied') toast.show(appliedMessage(reply.billing), 'success');
+            else toast.show(outcomeMessage(reply), 'success');
           },
         },
       ),
-    [appliedMessage, mutate, toast],
+    [outcomeMessage, mutate, toast],
   );
   return {
     choose,

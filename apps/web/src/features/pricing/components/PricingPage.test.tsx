@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BillingOverview, CheckoutReply, Plan } from '@sound-studio/shared';
+import type { BillingInterval, BillingOverview, CheckoutQuote, CheckoutReply, Plan, PlanTier } from '@sound-studio/shared';
 import { ToastProvider } from '../../../components/ui/toast.tsx';
 import { makeBillingOverview } from '../../../test/fixtures.ts';
 import { errorReply, fakeAuth, okReply, renderWithProviders, setupI18n, stubFetch, testUser } from '../../../test/render.tsx';
@@ -98,10 +98,57 @@ describe('PricingPage', () => {
     return { 'POST /billing/checkout': () => (typeof reply === 'function' ? reply() : okReply(reply)) };
   }
 
+  /** The server's quote for one choice (an upgrade from Free under manual billing unless overridden). */
+  function quoteRoute(plan: PlanTier, interval: BillingInterval, overrides: Partial<CheckoutQuote> = {}) {
+    const quote: CheckoutQuote = {
+      plan,
+      interval,
+      currentPlan: 'free',
+      currentInterval: 'monthly',
+      change: 'upgrade',
+      provider: 'manual',
+      amountDueCents: 1100,
+      creditsNow: 745_000,
+      effectiveAt: '2026-11-25T12:00:00.000Z',
+      renewalPriceCents: 2200,
+      renewalCredits: 1_500_000,
+      renewalAt: '2026-12-10T12:00:00.000Z',
+      ...overrides,
+    };
+    return { [`GET /billing/checkout-quote?plan=${plan}&interval=${interval}`]: () => okReply(quote) };
+  }
+
+  /** Choose plan, then the summary's confirm button: only the second click files the change. */
+  async function chooseAndConfirm(user: ReturnType<typeof userEvent.setup>, card: string) {
+    await user.click(within(screen.getByTestId(card)).getByRole('button'));
+    const dialog = await screen.findByTestId('plan-change-dialog');
+    await waitFor(() => expect(within(dialog).getByTestId('plan-change-confirm')).toBeEnabled());
+    await user.click(within(dialog).getByTestId('plan-change-confirm'));
+  }
+
+  it('shows what a change does before filing it, and Not now files nothing', async () => {
+    const { calls } = await renderPricing('Free Plan', quoteRoute('creator', 'monthly'));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: 'Monthly' }));
+    await user.click(within(screen.getByTestId('plan-creator')).getByRole('button', { name: 'Choose Creator' }));
+    const dialog = within(await screen.findByTestId('plan-change-dialog'));
+    expect(await dialog.findByRole('heading', { name: 'Upgrade to Creator?' })).toBeInTheDocument();
+    expect(dialog.getByTestId('plan-change-plan')).toHaveTextContent('Creator, billed monthly');
+    expect(dialog.getByTestId('plan-change-price')).toHaveTextContent('$22 per month');
+    expect(dialog.getByTestId('plan-change-due')).toHaveTextContent('$11 (prorated for the rest of this period)');
+    expect(dialog.getByTestId('plan-change-credits-now')).toHaveTextContent('+745,000 credits as soon as the payment is confirmed');
+    expect(dialog.getByTestId('plan-change-renewal')).toHaveTextContent('From Dec 10, 2026: 1,500,000 credits every month');
+    expect(dialog.getByTestId('plan-change-next')).toHaveTextContent('Your request goes to our team. The plan starts once your payment of $11 is confirmed.');
+    await user.click(dialog.getByTestId('plan-change-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('plan-change-dialog')).toBeNull());
+    expect(calls.some((call) => call.path === '/billing/checkout')).toBe(false);
+  });
+
   it('sends the chosen plan and interval, then shows the pending request under manual billing', async () => {
     let billing: BillingOverview = makeBillingOverview();
     const { calls } = await renderPricing('Free Plan', {
       'GET /billing': () => okReply(billing),
+      ...quoteRoute('creator', 'monthly'),
       ...checkoutRoute(() => {
         billing = makeBillingOverview({ pendingChange: pendingCreator });
         return okReply({ action: 'pending', billing });
@@ -109,7 +156,8 @@ describe('PricingPage', () => {
     });
     const user = userEvent.setup();
     await user.click(screen.getByRole('radio', { name: 'Monthly' }));
-    await user.click(within(screen.getByTestId('plan-creator')).getByRole('button', { name: 'Choose Creator' }));
+    await chooseAndConfirm(user, 'plan-creator');
+    expect(await screen.findByTestId('toast')).toHaveTextContent('Request sent: Creator plan, billed monthly, $22 due. Your plan changes once the payment is confirmed.');
     const notice = await screen.findByTestId('pending-change');
     expect(notice).toHaveTextContent('Waiting for confirmation');
     expect(notice).toHaveTextContent('Creator plan, billed monthly: $22 due');
@@ -125,12 +173,13 @@ describe('PricingPage', () => {
     let billing: BillingOverview = makeBillingOverview();
     const { calls } = await renderPricing('Free Plan', {
       'GET /billing': () => okReply(billing),
+      ...quoteRoute('starter', 'yearly'),
       ...checkoutRoute(() => {
         billing = makeBillingOverview({ pendingChange: { ...pendingCreator, plan: 'starter', interval: 'yearly' } });
         return okReply({ action: 'pending', billing });
       }),
     });
-    await userEvent.setup().click(within(screen.getByTestId('plan-starter')).getByRole('button'));
+    await chooseAndConfirm(userEvent.setup(), 'plan-starter');
     await screen.findByTestId('pending-change');
     expect(calls.find((call) => call.path === '/billing/checkout')?.body).toEqual({ plan: 'starter', interval: 'yearly' });
   });
@@ -138,27 +187,40 @@ describe('PricingPage', () => {
   it('goes to the provider page when the checkout answers with a redirect', async () => {
     // The page leaves for Stripe through location.assign; the test only watches the call.
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
-    await renderPricing('Free Plan', checkoutRoute({ action: 'redirect', url: 'https://checkout.stripe.com/c/pay/cs_test_1' }));
-    await userEvent.setup().click(within(screen.getByTestId('plan-creator')).getByRole('button'));
+    await renderPricing('Free Plan', { ...quoteRoute('creator', 'yearly', { provider: 'stripe' }), ...checkoutRoute({ action: 'redirect', url: 'https://checkout.stripe.com/c/pay/cs_test_1' }) });
+    const user = userEvent.setup();
+    await user.click(within(screen.getByTestId('plan-creator')).getByRole('button'));
+    expect(await screen.findByTestId('plan-change-next')).toHaveTextContent('You will pay $11 on the secure checkout page');
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_test_1'));
   });
 
   it('confirms a scheduled downgrade with its date', async () => {
     const scheduled = makeBillingOverview({}, { plan: 'creator', scheduledChange: { plan: 'starter', interval: 'monthly', effectiveAt: '2026-12-25T12:00:00.000Z', reason: 'downgrade' } });
-    await renderPricing('Creator', { 'GET /auth/validate': () => okReply({ user: { ...testUser, subscription: 'Creator' } }), ...checkoutRoute({ action: 'applied', billing: scheduled }) });
-    await userEvent.setup().click(within(screen.getByTestId('plan-starter')).getByRole('button'));
+    await renderPricing('Creator', {
+      'GET /auth/validate': () => okReply({ user: { ...testUser, subscription: 'Creator' } }),
+      ...quoteRoute('starter', 'yearly', { change: 'downgrade', currentPlan: 'creator', amountDueCents: 0, creditsNow: 0, effectiveAt: '2026-12-25T12:00:00.000Z' }),
+      ...checkoutRoute({ action: 'applied', billing: scheduled }),
+    });
+    const user = userEvent.setup();
+    await user.click(within(screen.getByTestId('plan-starter')).getByRole('button'));
+    expect(await screen.findByTestId('plan-change-next')).toHaveTextContent('Nothing is charged now. Starter starts on Dec 25, 2026; until then you keep Creator.');
+    await user.click(screen.getByRole('button', { name: 'Schedule the change' }));
     expect(await screen.findByTestId('toast')).toHaveTextContent('Your plan changes to Starter on Dec 25, 2026.');
   });
 
   it('says why a checkout could not start', async () => {
-    await renderPricing('Free Plan', checkoutRoute(() => errorReply(500, 'INTERNAL_ERROR', 'Boom')));
-    await userEvent.setup().click(within(screen.getByTestId('plan-starter')).getByRole('button'));
+    await renderPricing('Free Plan', { ...quoteRoute('starter', 'yearly'), ...checkoutRoute(() => errorReply(500, 'INTERNAL_ERROR', 'Boom')) });
+    await chooseAndConfirm(userEvent.setup(), 'plan-starter');
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not start the plan change. Please try again.');
   });
 
   it('says to try again later when the payment provider cannot be reached', async () => {
-    await renderPricing('Free Plan', checkoutRoute(() => errorReply(503, 'PAYMENT_PROVIDER_UNAVAILABLE', 'The payment provider (Stripe) cannot be reached right now.')));
-    await userEvent.setup().click(within(screen.getByTestId('plan-starter')).getByRole('button'));
+    await renderPricing('Free Plan', {
+      ...quoteRoute('starter', 'yearly'),
+      ...checkoutRoute(() => errorReply(503, 'PAYMENT_PROVIDER_UNAVAILABLE', 'The payment provider (Stripe) cannot be reached right now.')),
+    });
+    await chooseAndConfirm(userEvent.setup(), 'plan-starter');
     expect(await screen.findByRole('alert')).toHaveTextContent('Stripe, the payment provider, cannot be reached right now. Please try again in a few minutes.');
   });
 

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { LifeBuoy, RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { isCurrentPlan } from '@sound-studio/shared';
+import { isCurrentPlan, type CheckoutRequest } from '@sound-studio/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { appConfig } from '../../../lib/config.ts';
 import { serverMessageOf } from '../../../lib/server-message.ts';
 import { useCurrentUser } from '../../auth/index.ts';
-import { isPaymentProviderUnavailable, PendingChangeNotice, useBillingOverview, useCheckout, useUserPlanSync } from '../../billing/index.ts';
+import { isPaymentProviderUnavailable, PendingChangeNotice, PlanChangeDialog, useBillingOverview, useCheckout, useUserPlanSync } from '../../billing/index.ts';
 import { usePlans } from '../api/use-plans.ts';
 import { BillingToggle } from './BillingToggle.tsx';
 import { PlanCard } from './PlanCard.tsx';
@@ -37,6 +37,8 @@ export function PricingPage() {
   const billing = useBillingOverview();
   useUserPlanSync(billing.data);
   const checkout = useCheckout();
+  // "Choose plan" opens a summary of the change (the server's quote); only its confirm button files the change.
+  const [choice, setChoice] = useState<CheckoutRequest | null>(null);
   const pending = billing.data?.pendingChange ?? null;
   return (
     <div className="flex flex-col gap-10 sm:gap-14">
@@ -78,11 +80,19 @@ export function PricingPage() {
               requested={pending?.plan === plan.name}
               busy={checkout.choosing === plan.name}
               locked={checkout.choosing !== null}
-              onChoose={() => checkout.choose(plan.name, period)}
+              onChoose={() => setChoice({ plan: plan.name, interval: period })}
             />
           ))}
         </PlanGrid>
       )}
+      <PlanChangeDialog
+        choice={choice}
+        onCancel={() => setChoice(null)}
+        onConfirm={(confirmed) => {
+          setChoice(null);
+          checkout.choose(confirmed.plan, confirmed.interval);
+        }}
+      />
       <PricingFaq />
       <div className="mx-auto flex max-w-xl flex-col items-center gap-3 rounded-2xl border border-border bg-surface px-6 py-8 text-center shadow-card">
         <LifeBuoy className="size-6 text-primary" aria-hidden />

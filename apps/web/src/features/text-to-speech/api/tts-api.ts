@@ -6,6 +6,7 @@ import {
   ttsJobSchema,
   ttsReplySchema,
   workLicenseSchema,
+  type DocumentMode,
   type HistoryRange,
   type TtsJob,
   type TtsRequest,
@@ -45,9 +46,11 @@ export const ttsApi = {
   license: (id: string) => api.get(`/tts/history/${encodeURIComponent(id)}/license`, { schema: workLicenseSchema }),
   deleteGeneration: (id: string) => api.delete(`/tts/history/${encodeURIComponent(id)}`, { schema: ttsDeleteReplySchema }),
   clearHistory: () => api.delete('/tts/history', { schema: ttsDeleteReplySchema }),
-  uploadDocument: (file: File, options: DocumentOptions) => {
+  /** `estimate` prices a long document without starting it; `create` starts its long-form job. */
+  uploadDocument: (file: File, options: DocumentOptions, mode: DocumentMode) => {
     const form = new FormData();
     for (const [key, value] of Object.entries(options)) if (value !== undefined) form.append(key, String(value));
+    form.append('mode', mode);
     // The file goes last so the server has every field before it streams the upload.
     form.append('file', file);
     return apiRequest('/tts/documents', { method: 'POST', body: form, schema: documentReplySchema, timeoutMs: UPLOAD_TIMEOUT_MS });

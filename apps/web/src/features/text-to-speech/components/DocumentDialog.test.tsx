@@ -58,15 +58,46 @@ describe('DocumentDialog', () => {
     expect(new Headers(init?.headers).get('Content-Type')).toBeNull();
   });
 
-  it('hands a long document over as a job', async () => {
+  it('prices a long document first and starts its job only once the cost is confirmed', async () => {
     const onJob = vi.fn();
     const job = { id: 'j1', status: 'queued', progress: 0, characters: 12000, audioUrl: null, generationId: null, error: null, createdAt: '2026-11-21T10:00:00.000Z' };
-    renderInStudio(<DocumentDialog open onOpenChange={() => {}} options={OPTIONS} onText={() => {}} onJob={onJob} />, {
-      routes: { 'POST /tts/documents': () => okReply({ kind: 'job', fileName: 'book.pdf', characters: 12000, job }) },
+    const estimate = { kind: 'estimate', fileName: 'book.pdf', characters: 12000, credits: 24000, creditsPerCharacter: 2, parts: 6, voiceName: 'Radiant Girl', balance: 30000 };
+    const modes: unknown[] = [];
+    const { fetchMock } = renderInStudio(<DocumentDialog open onOpenChange={() => {}} options={OPTIONS} onText={() => {}} onJob={onJob} />, {
+      routes: { 'POST /tts/documents': () => okReply(modes.length === 1 ? estimate : { kind: 'job', fileName: 'book.pdf', characters: 12000, job }) },
     });
+    const user = userEvent.setup();
     pick(new File(['%PDF'], 'book.pdf', { type: 'application/pdf' }));
-    await userEvent.setup().click(screen.getByTestId('document-create'));
+    const uploads = () => fetchMock.mock.calls.filter(([url]) => String(url) === '/api/tts/documents').map(([, init]) => (init?.body as FormData).get('mode'));
+    modes.push('estimate');
+    await user.click(screen.getByTestId('document-create'));
+    expect(await screen.findByTestId('document-cost')).toHaveTextContent('24,000 credits');
+    expect(screen.getByTestId('document-estimate')).toHaveTextContent('Radiant Girl reads it in 6 parts');
+    expect(screen.getByTestId('document-balance')).toHaveTextContent('30,000 credits');
+    expect(uploads()).toEqual(['estimate']);
+    expect(onJob).not.toHaveBeenCalled();
+    modes.push('create');
+    await user.click(screen.getByTestId('document-confirm'));
     await waitFor(() => expect(onJob).toHaveBeenCalledWith(job, 'book.pdf'));
+    expect(uploads()).toEqual(['estimate', 'create']);
+  });
+
+  it('cancelling the priced document closes the dialog without starting anything', async () => {
+    const onJob = vi.fn();
+    const onOpenChange = vi.fn();
+    const estimate = { kind: 'estimate', fileName: 'book.txt', characters: 6000, credits: 6000, creditsPerCharacter: 1, parts: 1, voiceName: 'Radiant Girl', balance: 100 };
+    const { calls } = renderInStudio(<DocumentDialog open onOpenChange={onOpenChange} options={OPTIONS} onText={() => {}} onJob={onJob} />, {
+      routes: { 'POST /tts/documents': () => okReply(estimate) },
+    });
+    const user = userEvent.setup();
+    pick(new File(['long'], 'book.txt', { type: 'text/plain' }));
+    await user.click(screen.getByTestId('document-create'));
+    expect(await screen.findByTestId('document-estimate')).toHaveTextContent('reads it in 1 part into one MP3');
+    expect(screen.getByRole('status')).toHaveTextContent('Your balance is not enough for this document.');
+    await user.click(screen.getByTestId('document-cancel'));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect(onJob).not.toHaveBeenCalled();
+    expect(calls.filter((call) => call.path === '/tts/documents')).toHaveLength(1);
   });
 
   it("shows the server's refusal in the dialog", async () => {

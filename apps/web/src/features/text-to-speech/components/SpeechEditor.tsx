@@ -1,7 +1,8 @@
 import { Download, Sparkles } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ClipboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_CREDIT_RATES, TEXT_MAX_LENGTH } from '@sound-studio/shared';
+import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Textarea } from '../../../components/ui/input.tsx';
@@ -10,6 +11,7 @@ import { useFormatters } from '../../../lib/i18n.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { downloadAudio, downloadFileName } from '../../player/index.ts';
 import { ttsApi } from '../api/tts-api.ts';
+import { limitPaste } from '../paste-limit.ts';
 import type { LastAudio } from '../hooks/use-generate-speech.ts';
 import { wordCount } from '../speech-item.ts';
 
@@ -84,12 +86,37 @@ function CaptionsLink({ audio, format }: { audio: LastAudio; format: 'srt' | 'vt
   );
 }
 
+/** The characters the last paste lost to the limit, while the editor still holds the text that paste left. */
+interface CutPaste {
+  dropped: number;
+  text: string;
+}
+
+/**
+ * A paste that does not fit is cut here rather than by the browser's maxLength, which drops the rest silently: the
+ * kept part goes in at the caret and the editor says how much was left out.
+ */
+function usePasteLimit(text: string, onTextChange: (text: string) => void) {
+  const [cut, setCut] = useState<CutPaste | null>(null);
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const area = event.currentTarget;
+    const limited = limitPaste(text, event.clipboardData.getData('text/plain'), { start: area.selectionStart, end: area.selectionEnd }, TEXT_MAX_LENGTH);
+    if (!limited) return;
+    event.preventDefault();
+    onTextChange(limited.text);
+    setCut({ dropped: limited.dropped, text: limited.text });
+    requestAnimationFrame(() => area.setSelectionRange(limited.caret, limited.caret));
+  };
+  return { onPaste, dropped: cut?.text === text ? cut.dropped : 0 };
+}
+
 /** The text area with section 2's counter 'n / 5,000', word count, cost, Clear, Create and the download link. */
 export function SpeechEditor({ text, onTextChange, canCreate, isGenerating, onCreate, lastAudio, validationHint, neural = false }: SpeechEditorProps) {
   const { t } = useTranslation();
   const { number } = useFormatters();
   const rate = neural ? DEFAULT_CREDIT_RATES.tts.neuralPerCharacter : DEFAULT_CREDIT_RATES.tts.perCharacter;
   const cost = text.length * rate;
+  const paste = usePasteLimit(text, onTextChange);
   return (
     <Card className="flex flex-col p-5 transition has-[textarea:focus-visible]:border-primary/60 has-[textarea:focus-visible]:ring-2 has-[textarea:focus-visible]:ring-ring/25 sm:p-6">
       <label htmlFor="tts-text" className="sr-only">
@@ -100,11 +127,19 @@ export function SpeechEditor({ text, onTextChange, canCreate, isGenerating, onCr
         value={text}
         maxLength={TEXT_MAX_LENGTH}
         onChange={(event) => onTextChange(event.target.value.slice(0, TEXT_MAX_LENGTH))}
+        onPaste={paste.onPaste}
         placeholder={t('tts.placeholder')}
         aria-describedby="tts-counter"
         bare
         className="min-h-72 flex-1"
       />
+      {paste.dropped > 0 && (
+        <Alert tone="warning" className="mt-3">
+          <span data-testid="tts-paste-cut">
+            {t('tts.pasteCut', { count: paste.dropped, formatted: number(paste.dropped), limit: number(TEXT_MAX_LENGTH) })} {t('tts.pasteCutHint')}
+          </span>
+        </Alert>
+      )}
       <div className="mt-4 flex flex-col gap-3 border-t border-border pt-4 sm:flex-row sm:flex-wrap sm:items-center">
         <div className="flex flex-col text-xs text-muted-foreground">
           <span id="tts-counter" className="tabular-nums" data-testid="tts-counter">

@@ -27,6 +27,9 @@ export function TextToSpeechPage() {
   const [documentOpen, setDocumentOpen] = useState(false);
   const [loadedFile, setLoadedFile] = useState<string | null>(null);
   const [job, setJob] = useState<{ job: TtsJob; fileName: string } | null>(null);
+  // The downloads and spoken words belong to the last audio only while the editor holds the text it was made from
+  // (a document loaded, a cleared or edited text: they would be some other text's files).
+  const shownAudio = lastAudio?.text === text ? lastAudio : null;
   const canCreate = Boolean(text.trim() && choices.voice) && !isGenerating;
   const create = () => {
     const request = choices.request(text);
@@ -66,11 +69,11 @@ export function TextToSpeechPage() {
             canCreate={canCreate}
             isGenerating={isGenerating}
             onCreate={create}
-            lastAudio={lastAudio}
+            lastAudio={shownAudio}
             neural={Boolean(choices.voice?.neural)}
             validationHint={touched && !text.trim() ? t('validation.ttsTextAndVoiceRequired') : null}
           />
-          {lastAudio && <SpokenWords key={lastAudio.generationId} generationId={lastAudio.generationId} />}
+          {shownAudio && <SpokenWords key={shownAudio.generationId} generationId={shownAudio.generationId} />}
           {job && <JobProgress key={job.job.id} job={job.job} fileName={job.fileName} />}
         </div>
         <SpeechSettingsPanel

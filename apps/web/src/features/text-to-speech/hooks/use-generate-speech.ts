@@ -28,6 +28,8 @@ export interface LastAudio {
   audioUrl: string;
   displayName: string;
   generationId: string;
+  /** The text it was made from: the downloads beside the editor belong to it only while the editor still holds it. */
+  text: string;
 }
 
 export function useGenerateSpeech() {
@@ -53,7 +55,7 @@ export function useGenerateSpeech() {
       const reply = await ttsApi.generate(request);
       const item = { ...generationItem(reply.generation, voice.artwork), audioUrl: reply.audioUrl };
       player.play(item);
-      setLastAudio({ audioUrl: reply.audioUrl, displayName: item.displayName, generationId: reply.generation.id });
+      setLastAudio({ audioUrl: reply.audioUrl, displayName: item.displayName, generationId: reply.generation.id, text: request.text });
       refreshAfterCharge(reply.credits);
     },
     [player, refreshAfterCharge],
@@ -81,7 +83,7 @@ export function useGenerateSpeech() {
       // A stream cut short by the server leaves no stored file: say it failed rather than offer a broken download.
       if (!stored) throw new Error('stream ended without a stored generation');
       player.replaceSource(name, { audioUrl: stored.audioUrl, streaming: false });
-      setLastAudio({ audioUrl: stored.audioUrl, displayName, generationId: stored.id });
+      setLastAudio({ audioUrl: stored.audioUrl, displayName, generationId: stored.id, text: request.text });
     },
     [player, refreshAfterCharge],
   );

@@ -9,7 +9,7 @@ import {
   type VoiceSlots,
 } from '@sound-studio/shared';
 import { api, apiRequest } from '../../../lib/api/index.ts';
-import { voicesQueryKey } from './voices-api.ts';
+import { voicesQueryKey, type VoiceList } from './voices-api.ts';
 
 export const myVoicesQueryKey = ['voices', 'mine'] as const;
 
@@ -33,9 +33,21 @@ export function useVoiceSlots(): VoiceSlots | null {
   return useMyVoices().data?.slots ?? null;
 }
 
-/** A custom voice was created, renamed or deleted: the catalogue (modal, TTS) and My Voices must both see it. */
-export function refreshCustomVoices(queryClient: QueryClient, reply?: { slots: VoiceSlots }): Promise<unknown> {
+/** Puts a just-saved voice into the cached catalogue, so a page opened next finds it before the list is read again. */
+function rememberVoice(queryClient: QueryClient, voice: Voice): void {
+  queryClient.setQueryData(voicesQueryKey, (current: VoiceList | undefined) =>
+    current && !current.fallback ? { ...current, voices: [voice, ...current.voices.filter((known) => known._id !== voice._id)] } : current,
+  );
+}
+
+/**
+ * A custom voice was created, renamed or deleted: the catalogue (modal, TTS) and My Voices must both see it. A reply
+ * carrying the new voice puts it into the cached catalogue at once: the invalidation alone refetches only lists on
+ * screen, and "Use in text to speech" would otherwise open on the old list.
+ */
+export function refreshCustomVoices(queryClient: QueryClient, reply?: { slots: VoiceSlots; voice?: Voice }): Promise<unknown> {
   if (reply) queryClient.setQueryData(myVoicesQueryKey, (current: MyVoicesReply | undefined) => (current ? { ...current, slots: reply.slots } : current));
+  if (reply?.voice) rememberVoice(queryClient, reply.voice);
   return Promise.all([queryClient.invalidateQueries({ queryKey: voicesQueryKey, exact: true }), queryClient.invalidateQueries({ queryKey: myVoicesQueryKey })]);
 }
 
