@@ -9,7 +9,15 @@ import {
 import type { MusicEngine, SpeechEngine } from '@sound-studio/audio';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from './config.ts';
-import { connectRedis, createConfiguredJobQueue, createMediaServices, createSpeechEngine, prepareMediaStorage, withNeuralVoices } from './core-services.ts';
+import {
+  connectRedis,
+  createConfiguredJobQueue,
+  createMediaServices,
+  createSpeechEngine,
+  createSpeechRouting,
+  createUpstreamEngines,
+  prepareMediaStorage,
+} from './core-services.ts';
 import { registerJobHandlers } from './job-handlers.ts';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from './db/client.ts';
 import { seedPlans } from './db/plan-seeds.ts';
@@ -202,10 +210,14 @@ function installCreditHoldSweeper(app: FastifyInstance, sweeper: CreditHoldSweep
  */
 function decorateMediaServices(app: FastifyInstance, sharedEngine: SpeechEngine | undefined): void {
   const { config } = app;
-  const speech = withNeuralVoices(config, sharedEngine ?? createSpeechEngine(config), !sharedEngine);
+  const upstreams = createUpstreamEngines(config);
+  const speech = createSpeechRouting(config, sharedEngine ?? createSpeechEngine(config), !sharedEngine, upstreams);
   app.addHook('onClose', () => speech.close());
   app.decorate('speech', speech);
-  const media = createMediaServices(config, app.db, app.clock, app.log);
+  const media = createMediaServices(config, app.db, app.clock, upstreams, app.log);
+  // The first voice list already has the providers that answered (each waits at most its time limit).
+  app.addHook('onReady', async () => media.upstreamVoices.start());
+  app.addHook('onClose', async () => media.upstreamVoices.close());
   // Scanned before the app answers, so the first voice list already has the installed models.
   app.addHook('onReady', async () => {
     // An unreadable MODELS_DIR costs the neural voices, not the server.

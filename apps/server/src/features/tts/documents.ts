@@ -17,6 +17,7 @@ import { LONG_FORM_JOB_TYPE, toTtsJob, type LongFormPayload } from './long-form.
 import {
   assertSpeakable,
   costOf,
+  creditsPerCharacterOf,
   effectiveMood,
   engineRequestOf,
   resolveVoiceOrFail,
@@ -128,7 +129,7 @@ export async function handleDocument(deps: DocumentDependencies, userId: string,
   if (!voiceId) throw validationError('voiceId', VOICE_NEEDED_MESSAGE);
   const voice = await resolveVoiceOrFail(deps.voices, voiceId, userId);
   const jobId = randomUUID();
-  const creditsPerCharacter = await deps.repository.creditsPerCharacter(userId, voice.voice.neural !== undefined);
+  const creditsPerCharacter = await creditsPerCharacterOf(deps.repository, userId, voice.voice);
   const prepared = {
     voice,
     mood: effectiveMood(settingsInput.mood, voice),
