@@ -68,6 +68,7 @@ export function TextToSpeechPage() {
             onCreate={create}
             lastAudio={lastAudio}
             neural={Boolean(choices.voice?.neural)}
+            upstream={choices.voice?.upstream ?? null}
             validationHint={touched && !text.trim() ? t('validation.ttsTextAndVoiceRequired') : null}
           />
           {lastAudio && <SpokenWords key={lastAudio.generationId} generationId={lastAudio.generationId} />}
