@@ -73,6 +73,8 @@ export interface BuildAppOptions {
    * to end); otherwise the configured one, created on first use and closed with the app.
    */
   musicEngine?: MusicEngine;
+  /** Where the log goes instead of stdout (a test that reads what was logged). */
+  logStream?: { write(line: string): void };
 }
 
 /**
@@ -82,7 +84,7 @@ export interface BuildAppOptions {
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: options.logStream ? { level: config.logLevel, stream: options.logStream } : { level: config.logLevel },
     trustProxy: config.trustProxy,
     // Plugins open databases, run migrations and start engines; on a busy 2-core machine that outlasts the default 10 s.
     pluginTimeout: 120_000,
