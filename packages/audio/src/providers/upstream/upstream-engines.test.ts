@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMp3Frames } from '../../codec/mp3-frames.ts';
 import { SpeechError, type SpeechChunk, type SpeechRequest } from '../../speech/types.ts';
 import { startFakeElevenLabsServer, type FakeElevenLabsServer } from '../../testing/fake-elevenlabs.ts';
+import { startFakeMiniMaxServer } from '../../testing/fake-minimax-speech.ts';
 import { startFakeOpenAiSpeechServer, type FakeOpenAiSpeechServer } from '../../testing/fake-openai-speech.ts';
 import { createUpstreamEngine } from './create-upstream-engine.ts';
 import { UpstreamRoutingSpeechEngine } from './routing-engine.ts';
@@ -149,6 +150,27 @@ describe('upstreams that are down, slow or refusing', () => {
       expect([error.code, error.details?.httpStatus]).toEqual(['PROVIDER_REFUSED', status]);
     } finally {
       await refusing.close();
+    }
+  });
+});
+
+describe('MiniMax behind SPEECH_PROVIDERS', () => {
+  it("speaks a configured MiniMax voice by its own id, and reports MiniMax's failures as every upstream does", async () => {
+    const minimax = await startFakeMiniMaxServer();
+    try {
+      const voices = [{ id: 'English_Graceful_Lady', name: 'Graceful Lady', gender: 'female' as const }];
+      const engine = createUpstreamEngine({ type: 'minimax', name: 'mm', apiKey: minimax.apiKey, baseUrl: minimax.baseUrl, timeoutMs: 5000, voices });
+      expect(await engine.listVoices()).toEqual(voices);
+      expect((await engine.speak(request('English_Graceful_Lady'))).format).toBe('mp3');
+      const sent = minimax.requests.at(-1)?.body as { voice_setting?: { voice_id?: string } } | undefined;
+      expect(sent?.voice_setting?.voice_id).toBe('English_Graceful_Lady');
+
+      const wrongKey = createUpstreamEngine({ type: 'minimax', name: 'mm', apiKey: 'wrong-minimax-key', baseUrl: minimax.baseUrl, timeoutMs: 5000 });
+      expect((await failureOf(wrongKey.speak(request('English_Graceful_Lady')))).code).toBe('PROVIDER_REFUSED');
+      const down = createUpstreamEngine({ type: 'minimax', name: 'mm', apiKey: 'k', baseUrl: `http://127.0.0.1:${await closedPort()}`, timeoutMs: 5000 });
+      expect((await failureOf(down.speak(request('English_Graceful_Lady')))).code).toBe('PROVIDER_UNAVAILABLE');
+    } finally {
+      await minimax.close();
     }
   });
 });
