@@ -23,7 +23,7 @@ export type FakeOpenAiBehaviour =
  * An OpenAI-compatible speech server shaped like Kokoro-FastAPI (`POST /v1/audio/speech` with `model`, `input`,
  * `voice`, `response_format`, `speed`; `GET /v1/audio/voices`), or one that refuses or hangs, for the failure cases.
  */
-export async function startFakeOpenAiSpeechServer(behaviour: FakeOpenAiBehaviour): Promise<FakeOpenAiSpeechServer> {
+export async function startFakeOpenAiSpeechServer(behaviour: FakeOpenAiBehaviour, options: { port?: number } = {}): Promise<FakeOpenAiSpeechServer> {
   const tone = sine(330, 0.5, 24_000);
   const mp3 = await encodeMp3(tone, { sampleRate: 24_000 });
   const requests: FakeOpenAiSpeechServer['requests'] = [];
@@ -54,7 +54,7 @@ export async function startFakeOpenAiSpeechServer(behaviour: FakeOpenAiBehaviour
     response.end(bytes.subarray(half));
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
