@@ -4,6 +4,8 @@ import { encodeMp3 } from '../codec/mp3.ts';
 import { sine } from '../codec/test-signals.ts';
 import { parseJson, readBody, sendJson } from './fake-http.ts';
 
+const SECONDS_PER_CHARACTER = 0.06;
+
 export interface FakeOpenAiSpeechServer {
   /** Ends in `/v1`, as clients are configured. */
   baseUrl: string;
@@ -24,8 +26,6 @@ export type FakeOpenAiBehaviour =
  * `voice`, `response_format`, `speed`; `GET /v1/audio/voices`), or one that refuses or hangs, for the failure cases.
  */
 export async function startFakeOpenAiSpeechServer(behaviour: FakeOpenAiBehaviour, options: { port?: number } = {}): Promise<FakeOpenAiSpeechServer> {
-  const tone = sine(330, 0.5, 24_000);
-  const mp3 = await encodeMp3(tone, { sampleRate: 24_000 });
   const requests: FakeOpenAiSpeechServer['requests'] = [];
   const open = new Set<ServerResponse>();
   const server: Server = createServer((request, response) => {
@@ -47,7 +47,9 @@ export async function startFakeOpenAiSpeechServer(behaviour: FakeOpenAiBehaviour
       return sendJson(response, 400, { detail: { error: 'validation_error', message: 'Voice not found' } });
     }
     const pcm = speech.response_format === 'pcm';
-    const bytes = pcm ? pcm16(tone) : mp3;
+    // About as long as the text would take to say, so a player has something to play.
+    const tone = sine(330, Math.max(0.5, speech.input.length * SECONDS_PER_CHARACTER), 24_000);
+    const bytes = pcm ? pcm16(tone) : await encodeMp3(tone, { sampleRate: 24_000 });
     response.writeHead(200, { 'content-type': pcm ? 'audio/pcm' : 'audio/mpeg' });
     const half = Math.ceil(bytes.length / 2);
     response.write(bytes.subarray(0, half));
