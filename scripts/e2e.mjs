@@ -79,6 +79,16 @@ const oauthPort = await freePort();
 const oauthUrl = `http://127.0.0.1:${oauthPort}`;
 // The operator key, so tests can drive the admin API the way `npm run admin` does.
 const adminToken = randomBytes(24).toString('hex');
+// An upstream speech provider for the upstream voices spec: a Kokoro-FastAPI-shaped fake on its own port.
+const upstreamPort = await freePort();
+const upstream = spawn(
+  process.execPath,
+  ['--import', 'tsx', 'packages/audio/src/testing/fake-openai-speech-cli.ts', String(upstreamPort), 'af_bella', 'am_adam'],
+  { stdio: ['ignore', 'ignore', 'inherit'] },
+);
+const speechProviders = [
+  { type: 'openai', name: 'kokoro', label: 'Kokoro', baseUrl: `http://127.0.0.1:${upstreamPort}/v1`, model: 'kokoro', pricePerCharacter: 0.5 },
+];
 const serverStartedAt = Date.now();
 // `npm start` without its build step, which ran above.
 const server = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
@@ -109,6 +119,7 @@ const server = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'],
     // the test run renders 12 catalogue songs in the background instead of all 24. Screenshots show the whole catalogue.
     ...(screenshots ? {} : { FEATURED_CATALOGUE_SIZE: '12' }),
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    SPEECH_PROVIDERS: JSON.stringify(speechProviders),
   },
 });
 
@@ -118,6 +129,7 @@ function stopServer() {
   } catch {
     // already gone
   }
+  upstream.kill('SIGTERM');
 }
 process.on('exit', stopServer);
 process.on('SIGINT', () => process.exit(130));

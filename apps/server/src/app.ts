@@ -9,7 +9,15 @@ import {
 import type { MusicEngine, SpeechEngine } from '@sound-studio/audio';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from './config.ts';
-import { connectRedis, createConfiguredJobQueue, createMediaServices, createSpeechEngine, prepareMediaStorage, withNeuralVoices } from './core-services.ts';
+import {
+  connectRedis,
+  createConfiguredJobQueue,
+  createMediaServices,
+  createSpeechEngine,
+  createSpeechRouting,
+  createUpstreamEngines,
+  prepareMediaStorage,
+} from './core-services.ts';
 import { registerJobHandlers } from './job-handlers.ts';
 import { openDatabase, type DatabaseHandle, type DatabaseKind } from './db/client.ts';
 import { seedPlans } from './db/plan-seeds.ts';
@@ -66,6 +74,8 @@ export interface BuildAppOptions {
    * to end); otherwise the configured one, created on first use and closed with the app.
    */
   musicEngine?: MusicEngine;
+  /** Where the log goes instead of stdout (a test that reads what was logged). */
+  logStream?: { write(line: string): void };
 }
 
 /**
@@ -75,7 +85,7 @@ export interface BuildAppOptions {
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: options.logStream ? { level: config.logLevel, stream: options.logStream } : { level: config.logLevel },
     trustProxy: config.trustProxy,
     // Plugins open databases, run migrations and start engines; on a busy 2-core machine that outlasts the default 10 s.
     pluginTimeout: 120_000,
@@ -205,10 +215,14 @@ function installCreditHoldSweeper(app: FastifyInstance, sweeper: CreditHoldSweep
  */
 function decorateMediaServices(app: FastifyInstance, sharedEngine: SpeechEngine | undefined): void {
   const { config } = app;
-  const speech = withNeuralVoices(config, sharedEngine ?? createSpeechEngine(config), !sharedEngine);
+  const upstreams = createUpstreamEngines(config);
+  const speech = createSpeechRouting(config, sharedEngine ?? createSpeechEngine(config), !sharedEngine, upstreams);
   app.addHook('onClose', () => speech.close());
   app.decorate('speech', speech);
-  const media = createMediaServices(config, app.db, app.clock, app.log);
+  const media = createMediaServices(config, app.db, app.clock, upstreams, app.log);
+  // The first voice list already has the providers that answered (each waits at most its time limit).
+  app.addHook('onReady', async () => media.upstreamVoices.start());
+  app.addHook('onClose', async () => media.upstreamVoices.close());
   // Scanned before the app answers, so the first voice list already has the installed models.
   app.addHook('onReady', async () => {
     // An unreadable MODELS_DIR costs the neural voices, not the server.

@@ -11,6 +11,7 @@ import { oauthConfigFrom, type OAuthConfig } from './features/auth/oauth/config.
 import { voiceLabConfigFrom, type VoiceLabConfig } from './features/voice-lab/config.ts';
 import type { Environment } from './lib/environment.ts';
 import { SERVER_PACKAGE_DIR } from './lib/paths.ts';
+import { speechProvidersConfigFrom, type SpeechProviderConfig } from './lib/speech/providers-config.ts';
 import { readOrCreateSecretFile } from './lib/secret-files.ts';
 
 export type RateLimitScope = RateLimitDetails['scope'];
@@ -69,6 +70,8 @@ export interface AppConfig {
   readonly refreshReuseGraceSeconds: number;
   readonly logLevel: LogLevel;
   readonly speech: Readonly<SpeechConfig>;
+  /** Upstream speech providers beside the local engines (SPEECH_PROVIDERS); their voices join the library. */
+  readonly speechProviders: readonly Readonly<SpeechProviderConfig>[];
   readonly jobs: Readonly<JobsConfig>;
   readonly creditHolds: Readonly<CreditHoldsConfig>;
   readonly music: Readonly<MusicConfig>;
@@ -97,6 +100,7 @@ const SECRET_VARIABLES = new Set([
   'DATABASE_URL',
   'REDIS_URL',
   'MINIMAX_API_KEY',
+  'SPEECH_PROVIDERS',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
   'SMTP_URL',
@@ -244,6 +248,8 @@ export function loadConfig(env: Environment = process.env): AppConfig {
   const oauth = oauthConfigFrom(provided);
   if ('problems' in oauth) throw new ConfigError(`Invalid configuration:\n${oauth.problems.join('\n')}`);
   const baseDir = invocationDir(env);
+  const speechProviders = speechProvidersConfigFrom(provided, baseDir);
+  if ('problems' in speechProviders) throw new ConfigError(`Invalid configuration:\n${speechProviders.problems.join('\n')}`);
   const dataDir = resolveDataDir(env);
   ensureDataDir(dataDir);
 
@@ -267,7 +273,8 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     rateLimits: rateLimitsFrom(values),
     refreshReuseGraceSeconds: values.REFRESH_REUSE_GRACE_SECONDS,
     logLevel: values.LOG_LEVEL,
-    speech: speechFrom(values),
+    speech: speechFrom(values, speechProviders.config),
+    speechProviders: speechProviders.config,
     jobs: { runWorkers: values.RUN_WORKERS, concurrency: values.JOB_CONCURRENCY },
     creditHolds: { leaseSeconds: values.CREDIT_HOLD_LEASE_SECONDS, sweepSeconds: values.CREDIT_HOLD_SWEEP_SECONDS },
     music: music.config,
@@ -281,7 +288,15 @@ export function loadConfig(env: Environment = process.env): AppConfig {
   } satisfies AppConfig);
 }
 
-function speechFrom(values: ParsedEnvironment): SpeechConfig {
+/**
+ * The engine of the catalogue voices. SPEECH_PROVIDER=minimax with MINIMAX_* is the shorthand of a SPEECH_PROVIDERS
+ * entry `{ "type": "minimax", "catalogue": true, ... }`: either way MiniMax renders the catalogue voices.
+ */
+function speechFrom(values: ParsedEnvironment, providers: readonly SpeechProviderConfig[]): SpeechConfig {
+  const catalogue = providers.find((provider) => provider.catalogue);
+  if (catalogue) {
+    return { provider: 'minimax', apiKey: catalogue.apiKey, baseUrl: catalogue.baseUrl, groupId: catalogue.groupId, model: catalogue.model };
+  }
   if (values.SPEECH_PROVIDER === 'minimax') {
     return {
       provider: 'minimax',

@@ -1,4 +1,11 @@
-import { NeuralRoutingSpeechEngine, NeuralSpeechEngine, type SpeechEngine } from '@sound-studio/audio';
+import {
+  createUpstreamEngine,
+  NeuralRoutingSpeechEngine,
+  NeuralSpeechEngine,
+  UpstreamRoutingSpeechEngine,
+  type SpeechEngine,
+  type UpstreamSpeechEngine,
+} from '@sound-studio/audio';
 import { Redis } from 'ioredis';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -13,6 +20,7 @@ import type { FileStore } from './lib/file-store/file-store.ts';
 import { MediaLinks } from './lib/media-links.ts';
 import { createConfiguredSpeechEngine, LazySpeechEngine } from './lib/speech/engine.ts';
 import { NeuralVoiceLibrary } from './lib/neural-voices.ts';
+import { UpstreamVoiceLibrary } from './lib/upstream-voices.ts';
 import { VoiceDirectory } from './lib/voice-directory.ts';
 
 /**
@@ -34,6 +42,38 @@ export function withNeuralVoices(config: AppConfig, base: SpeechEngine, ownsBase
   return new NeuralRoutingSpeechEngine(base, () => new NeuralSpeechEngine(workers ? { workers } : {}), { ownsBase });
 }
 
+/** One engine per SPEECH_PROVIDERS entry, by name: the routing engine speaks through them, the library lists them. */
+export function createUpstreamEngines(config: AppConfig): Map<string, UpstreamSpeechEngine> {
+  return new Map(
+    config.speechProviders.map((provider) => [
+      provider.name,
+      createUpstreamEngine({
+        type: provider.type,
+        name: provider.name,
+        apiKey: provider.apiKey,
+        timeoutMs: provider.timeoutMs,
+        voices: provider.voices,
+        ...(provider.baseUrl ? { baseUrl: provider.baseUrl } : {}),
+        ...(provider.model ? { model: provider.model } : {}),
+        ...(provider.groupId ? { groupId: provider.groupId } : {}),
+      }),
+    ]),
+  );
+}
+
+/**
+ * The engine every feature speaks through: upstream voices go to their provider, installed neural voices to the
+ * neural engine, everything else to `base`. With `ownsBase` false (tests share one eSpeak engine) `base` stays open.
+ */
+export function createSpeechRouting(
+  config: AppConfig,
+  base: SpeechEngine,
+  ownsBase: boolean,
+  upstreams: ReadonlyMap<string, UpstreamSpeechEngine>,
+): SpeechEngine {
+  return new UpstreamRoutingSpeechEngine(withNeuralVoices(config, base, ownsBase), upstreams);
+}
+
 export interface MediaServices {
   files: FileStore;
   /** Deletes stored files with their records and sweeps what a failed record or a store outage left behind. */
@@ -42,10 +82,18 @@ export interface MediaServices {
   voices: VoiceDirectory;
   /** Installed neural voices; watching MODELS_DIR starts with `start()` and ends with `close()`. */
   neuralVoices: NeuralVoiceLibrary;
+  /** Voices of the upstream providers; reading their listings starts with `start()` and ends with `close()`. */
+  upstreamVoices: UpstreamVoiceLibrary;
 }
 
 /** Stored media (DATA_DIR/media or the S3 bucket), signed links to it, the installed neural voices and the voice directory. */
-export function createMediaServices(config: AppConfig, db: Database, clock: Clock, log: JobLogger): MediaServices {
+export function createMediaServices(
+  config: AppConfig,
+  db: Database,
+  clock: Clock,
+  upstreams: ReadonlyMap<string, UpstreamSpeechEngine>,
+  log: JobLogger,
+): MediaServices {
   const files = createFileStore(config.fileStore, config.dataDir);
   const fileDeletions = new FileDeletions({ db, files, clock, log });
   const mediaLinks = new MediaLinks(config.jwtSecret, clock);
@@ -53,7 +101,9 @@ export function createMediaServices(config: AppConfig, db: Database, clock: Cloc
     modelsDir: config.modelsDir,
     onProblem: (problem) => log.warn({ problem }, 'MODELS_DIR holds a folder that is not a complete model; skipped'),
   });
-  return { files, fileDeletions, mediaLinks, neuralVoices, voices: new VoiceDirectory(new CustomVoices(db, fileDeletions, mediaLinks), neuralVoices) };
+  const upstreamVoices = new UpstreamVoiceLibrary(config.speechProviders, upstreams, log);
+  const voices = new VoiceDirectory(new CustomVoices(db, fileDeletions, mediaLinks), neuralVoices, upstreamVoices);
+  return { files, fileDeletions, mediaLinks, neuralVoices, upstreamVoices, voices };
 }
 
 /** Before serving or taking jobs: the store is usable and holds no half-written files of a killed process. */

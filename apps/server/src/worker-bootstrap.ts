@@ -2,8 +2,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { Server } from 'socket.io';
+import type { UpstreamSpeechEngine } from '@sound-studio/audio';
 import type { AppConfig } from './config.ts';
-import { connectRedis, createConfiguredJobQueue, createMediaServices, createSpeechEngine, prepareMediaStorage, withNeuralVoices } from './core-services.ts';
+import {
+  connectRedis,
+  createConfiguredJobQueue,
+  createMediaServices,
+  createSpeechEngine,
+  createSpeechRouting,
+  createUpstreamEngines,
+  prepareMediaStorage,
+} from './core-services.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { seedPlans } from './db/plan-seeds.ts';
 import { registerJobHandlers, type JobHandlers } from './job-handlers.ts';
@@ -37,9 +46,11 @@ export async function startWorker(config: AppConfig, options: WorkerOptions = {}
     resources.add(() => database.close());
     await seedPlans(database.db);
     const realtime = await startRealtime(config, resources);
-    const speech = withNeuralVoices(config, createSpeechEngine(config), true);
+    const upstreams = createUpstreamEngines(config);
+    const speech = createSpeechRouting(config, createSpeechEngine(config), true, upstreams);
     resources.add(() => speech.close());
-    const services = jobServices({ config, database, clock, log, speech, realtime });
+    // A worker lists no upstream voices: jobs name theirs by id, and the provider judges the id (UpstreamVoiceLibrary.find).
+    const services = jobServices({ config, database, clock, log, speech, realtime, upstreams });
     resources.add(() => services.files.close());
     await prepareMediaStorage(services.files, config, log);
     await services.fileDeletions.start(config.fileDeletionSweepSeconds * 1000);
@@ -64,12 +75,13 @@ function jobServices(parts: {
   log: FastifyBaseLogger;
   speech: JobServices['speech'];
   realtime: RealtimeHub;
+  upstreams: ReadonlyMap<string, UpstreamSpeechEngine>;
 }): JobServices {
-  const { config, database, clock, log, speech, realtime } = parts;
+  const { config, database, clock, log, speech, realtime, upstreams } = parts;
   const db = database.db;
   const credits = new CreditService(db, clock, { holdLeaseMs: config.creditHolds.leaseSeconds * 1000 });
   const jobs = createConfiguredJobQueue(config, db, clock, log);
-  return { config, db, clock, log, credits, speech, jobs, realtime, ...createMediaServices(config, db, clock, log) };
+  return { config, db, clock, log, credits, speech, jobs, realtime, ...createMediaServices(config, db, clock, upstreams, log) };
 }
 
 /** A socket.io server that never listens: with Redis its adapter forwards every event to the API nodes. */

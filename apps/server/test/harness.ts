@@ -179,6 +179,8 @@ export class TestApp {
     billingProviders?: ProviderFactories;
     /** A music engine the caller owns, e.g. a FastMusicEngine (the caller closes it). */
     musicEngine?: MusicEngine;
+    /** Receives the app's log lines (set LOG_LEVEL in env to see more than nothing). */
+    logStream?: { write(line: string): void };
   }): Promise<TestApp> {
     const { folder, remove } = temporaryFolder();
     const config = testConfig(folder, options.env);
@@ -189,6 +191,7 @@ export class TestApp {
       speechEngine: options.speechEngine,
       musicEngine: options.musicEngine,
       billingProviders: options.billingProviders,
+      ...(options.logStream ? { logStream: options.logStream } : {}),
     });
     return new TestApp(app, config, clock, options.database, remove);
   }

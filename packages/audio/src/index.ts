@@ -34,6 +34,8 @@ export { encodeSpeechResult, encodeSpeechStream, type AudioFileFormat, type Enco
 // Cloud provider.
 export { MiniMaxSpeechEngine, MINIMAX_DEFAULT_BASE_URL, type MiniMaxEngineOptions } from './providers/minimax/minimax-engine.ts';
 export { MINIMAX_MODEL_BY_SPEECH_MODEL, MINIMAX_EMOTION_BY_MOOD, toMiniMaxPitch, toMiniMaxVolume } from './providers/minimax/mapping.ts';
+// Upstream speech providers (SPEECH_PROVIDERS): OpenAI-compatible servers, ElevenLabs, MiniMax, beside the local engines.
+export * from './providers/upstream/index.ts';
 
 // Codecs and analysis.
 export { encodeMp3, encodeMp3Stream, mp3StartDelaySeconds, Mp3StreamEncoder, MP3_BITRATES, DEFAULT_SPEECH_MP3_BITRATE, type Mp3Bitrate, type Mp3Options } from './codec/mp3.ts';

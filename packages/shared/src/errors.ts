@@ -21,6 +21,9 @@ export const ERROR_CODES = [
   'SERVICE_UNAVAILABLE',
   'PAYMENT_PROVIDER_UNAVAILABLE',
   'STORAGE_UNAVAILABLE',
+  'SPEECH_PROVIDER_UNAVAILABLE',
+  'SPEECH_PROVIDER_TIMEOUT',
+  'SPEECH_PROVIDER_REFUSED',
   'INTERNAL_ERROR',
 ] as const;
 export type ServerErrorCode = (typeof ERROR_CODES)[number];
@@ -58,8 +61,21 @@ export const HTTP_STATUS_BY_CODE: Record<ServerErrorCode, number> = {
   PAYMENT_PROVIDER_UNAVAILABLE: 503,
   /** The file store (S3 or another object store) could not be reached; nothing was kept or charged, a retry may work. */
   STORAGE_UNAVAILABLE: 503,
+  /** An upstream speech provider (SPEECH_PROVIDERS) cannot be reached; nothing was charged, a retry may work. */
+  SPEECH_PROVIDER_UNAVAILABLE: 503,
+  /** An upstream speech provider did not answer within its time limit; nothing was charged. */
+  SPEECH_PROVIDER_TIMEOUT: 504,
+  /** An upstream speech provider refused the work (its key, its rate limit, its own failure); nothing was charged. */
+  SPEECH_PROVIDER_REFUSED: 502,
   INTERNAL_ERROR: 500,
 };
+
+/** What the client hears for each upstream failure (the web app translates these by key, see serverMessages). */
+export const SPEECH_PROVIDER_FAILURE_MESSAGES = {
+  speechProviderUnavailable: 'The speech provider for this voice cannot be reached right now; nothing was charged. Try again in a few minutes.',
+  speechProviderTimeout: 'The speech provider for this voice did not answer in time; nothing was charged. Try again in a moment.',
+  speechProviderRefused: 'The speech provider for this voice refused the request; nothing was charged. Try again later or choose another voice.',
+} as const;
 
 /** Per-field validation messages: `details.fields.email = ['Invalid email format']`. */
 export interface ValidationErrorDetails {

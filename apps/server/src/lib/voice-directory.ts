@@ -10,6 +10,7 @@ import {
 } from '@sound-studio/audio';
 import type { Voice } from '@sound-studio/shared';
 import type { NeuralVoiceLibrary } from './neural-voices.ts';
+import type { UpstreamVoiceLibrary } from './upstream-voices.ts';
 
 /** A voice as a generation needs it: the reply shape, what the engine renders, and a mood implied by a mood id. */
 export interface ResolvedVoice {
@@ -92,19 +93,20 @@ export function neuralEngineVoice(voice: InstalledNeuralVoice): VoiceSpec {
 }
 
 /**
- * The voice library as the API shows it: the catalogue (default voice first), the installed neural voices, then the
- * caller's own voices.
+ * The voice library as the API shows it: the catalogue (default voice first), the installed neural voices, the
+ * upstream providers' voices (ids `upstream:<provider>:<id>`), then the caller's own voices.
  */
 export class VoiceDirectory {
   constructor(
     private readonly customVoices: CustomVoiceSource | null = null,
     readonly neural: NeuralVoiceLibrary | null = null,
+    readonly upstream: UpstreamVoiceLibrary | null = null,
   ) {}
 
   async list(userId: string | null): Promise<Voice[]> {
     const custom = userId && this.customVoices ? await this.customVoices.list(userId) : [];
     const neural = (this.neural?.voices() ?? []).map(neuralVoiceToApi);
-    return [...CATALOGUE, ...neural, ...custom];
+    return [...CATALOGUE, ...neural, ...(this.upstream?.list() ?? []), ...custom];
   }
 
   /** An id, a mood id or a name (the spec sends grouped voices by name); null when the caller has no such voice. */
@@ -116,6 +118,8 @@ export class VoiceDirectory {
     }
     const neural = this.neural?.find(idOrName.trim());
     if (neural) return { voice: neuralVoiceToApi(neural), engineVoice: neuralEngineVoice(neural), impliedMood: null };
+    const upstream = this.upstream?.find(idOrName.trim());
+    if (upstream) return { ...upstream, impliedMood: null };
     return userId && this.customVoices ? this.customVoices.resolve(idOrName, userId) : null;
   }
 }

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { useCallback } from 'react';
-import { AUTH_FAILURE_MESSAGES, CREDIT_FAILURE_MESSAGES, validationMessageKey, type Language } from '@sound-studio/shared';
+import { AUTH_FAILURE_MESSAGES, CREDIT_FAILURE_MESSAGES, SPEECH_PROVIDER_FAILURE_MESSAGES, validationMessageKey, type Language } from '@sound-studio/shared';
 import en from '../locales/en.json';
 import type enStudio from '../locales/en-studio.json';
 import { browserLanguageSignals, isLanguage, localeOf, localizePath, resolveLanguage } from './language.ts';
@@ -99,7 +99,7 @@ export function useFormatters() {
   };
 }
 
-const SERVER_FAILURE_MESSAGES = { ...AUTH_FAILURE_MESSAGES, ...CREDIT_FAILURE_MESSAGES };
+const SERVER_FAILURE_MESSAGES = { ...AUTH_FAILURE_MESSAGES, ...CREDIT_FAILURE_MESSAGES, ...SPEECH_PROVIDER_FAILURE_MESSAGES };
 const failureKeyByMessage = new Map<string, keyof typeof SERVER_FAILURE_MESSAGES>(
   Object.entries(SERVER_FAILURE_MESSAGES).map(([key, message]) => [message, key as keyof typeof SERVER_FAILURE_MESSAGES]),
 );

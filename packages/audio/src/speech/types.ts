@@ -1,4 +1,5 @@
 import type { SpeechModel, WordTiming } from '@sound-studio/shared';
+import type { UpstreamVoiceRef } from '../providers/upstream/types.ts';
 import type { NeuralVoiceRef } from './neural/formats.ts';
 
 export type { SpeechModel };
@@ -24,6 +25,8 @@ export interface VoiceSpec {
   providerVoiceIds?: { minimax?: string };
   /** An installed neural voice (Piper or Kokoro): rendered by its model, phonemized by `espeakVoice`. */
   neural?: NeuralVoiceRef;
+  /** A voice of an upstream provider (SPEECH_PROVIDERS): the routing engine sends it there. */
+  upstream?: UpstreamVoiceRef;
 }
 
 export interface SpeechRequest {
@@ -92,7 +95,7 @@ export type SpeechChunk = SpeechAudio & {
   words?: WordTiming[];
 };
 
-export type SpeechProviderName = 'local' | 'minimax';
+export type SpeechProviderName = 'local' | 'minimax' | 'openai' | 'elevenlabs';
 
 export interface SpeakOptions {
   signal?: AbortSignal;
@@ -102,6 +105,11 @@ export interface SpeakOptions {
    * lead on its own before it starts on the rest. Providers may ignore it.
    */
   leadPieceMaxLength?: number;
+  /**
+   * Upstream providers only: ask for MP3 (the default; it passes through to MP3 output untouched) or raw PCM (when the
+   * output needs samples: WAV, PCM, G.711), so audio is decoded only when the requested format needs it.
+   */
+  upstreamAudio?: 'mp3' | 'pcm';
 }
 
 /** The speak interface every speech provider implements. */
@@ -138,6 +146,12 @@ export type SpeechErrorCode =
   | 'PROVIDER_VOICE_UNAVAILABLE'
   /** The provider refused the request's parameters (our mapping or configuration, e.g. a model it does not offer). */
   | 'PROVIDER_INVALID_REQUEST'
+  /** The provider cannot be reached (connection refused, name not found) or broke the connection off. */
+  | 'PROVIDER_UNAVAILABLE'
+  /** The provider did not answer, or stopped sending audio, within its configured time limit. */
+  | 'PROVIDER_TIMEOUT'
+  /** The provider answered with a refusal: its key is wrong (401/403), it is rate limiting us (429) or failing (5xx). */
+  | 'PROVIDER_REFUSED'
   | 'PROVIDER_ERROR';
 
 export class SpeechError extends Error {

@@ -54,6 +54,19 @@ export const voiceSchema = z.object({
       quality: z.string().nullable(),
     })
     .optional(),
+  /**
+   * Present for a voice of an upstream speech provider (SPEECH_PROVIDERS): the library shows the provider's name as a
+   * badge; generations with it are charged the provider's own per-character price.
+   */
+  upstream: z
+    .object({
+      /** The provider's configured name (ids of its voices start `upstream:<provider>:`). */
+      provider: z.string(),
+      /** How the library names the provider, e.g. "ElevenLabs". */
+      label: z.string(),
+      creditsPerCharacter: z.number(),
+    })
+    .optional(),
 });
 export type Voice = z.infer<typeof voiceSchema>;
 

@@ -17,6 +17,7 @@ import { chunkBySentences, LONG_FORM_JOB_TYPE, toTtsJob, type LongFormPayload } 
 import {
   assertSpeakable,
   costOf,
+  creditsPerCharacterOf,
   effectiveMood,
   engineRequestOf,
   resolveVoiceOrFail,
@@ -130,7 +131,7 @@ export async function handleDocument(deps: DocumentDependencies, userId: string,
   const { voiceId, mode, ...settingsInput } = fields.data;
   if (!voiceId) throw validationError('voiceId', VOICE_NEEDED_MESSAGE);
   const voice = await resolveVoiceOrFail(deps.voices, voiceId, userId);
-  const creditsPerCharacter = await deps.repository.creditsPerCharacter(userId, voice.voice.neural !== undefined);
+  const creditsPerCharacter = await creditsPerCharacterOf(deps.repository, userId, voice.voice);
   const prepared = {
     voice,
     mood: effectiveMood(settingsInput.mood, voice),

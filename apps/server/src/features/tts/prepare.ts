@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { planSpeech, type Mood, type SpeechRequest } from '@sound-studio/audio';
-import type { SpeechModel, ttsRequestSchema } from '@sound-studio/shared';
+import type { SpeechModel, ttsRequestSchema, Voice } from '@sound-studio/shared';
 import type { z } from 'zod';
 import { validationError } from '../../lib/errors.ts';
 import { userMediaKey } from '../../lib/media-links.ts';
@@ -95,6 +95,19 @@ export async function prepareSpeech(userId: string, input: TtsInput, options: Pr
   };
   assertSpeakable(engineRequestOf(prepared, text));
   return prepared;
+}
+
+/**
+ * Credits per character for a voice: an upstream provider's voices cost the price its operator set in
+ * SPEECH_PROVIDERS; the others the caller's plan rate (neural voices have their own).
+ */
+export async function creditsPerCharacterOf(
+  repository: { creditsPerCharacter(userId: string, neural?: boolean): Promise<number> },
+  userId: string,
+  voice: Voice,
+): Promise<number> {
+  if (voice.upstream) return voice.upstream.creditsPerCharacter;
+  return repository.creditsPerCharacter(userId, voice.neural !== undefined);
 }
 
 export function costOf(characters: number, creditsPerCharacter: number): number {

@@ -24,7 +24,7 @@ import { renderSpeechToFile } from '../../lib/speech/render-to-file.ts';
 import { loadTimings, saveTimings, timingsKeyOf, TimingsRecorder } from '../../lib/speech/timings.ts';
 import { speechErrorToAppError } from '../../lib/speech/speech-errors.ts';
 import type { VoiceDirectory } from '../../lib/voice-directory.ts';
-import { engineRequestOf, prepareSpeech, resolveVoiceOrFail, type PreparedSpeech, type TtsInput } from './prepare.ts';
+import { creditsPerCharacterOf, engineRequestOf, prepareSpeech, resolveVoiceOrFail, type PreparedSpeech, type TtsInput } from './prepare.ts';
 import { rangeStart, TtsRepository, type GenerationRow } from './repository.ts';
 
 export interface TtsServiceDependencies {
@@ -59,7 +59,7 @@ export class TtsService {
 
   async prepare(userId: string, input: TtsInput): Promise<PreparedSpeech> {
     const voice = await resolveVoiceOrFail(this.deps.voices, input.voiceId, userId);
-    const creditsPerCharacter = await this.repository.creditsPerCharacter(userId, voice.voice.neural !== undefined);
+    const creditsPerCharacter = await creditsPerCharacterOf(this.repository, userId, voice.voice);
     return prepareSpeech(userId, input, { voices: this.deps.voices, creditsPerCharacter, voice });
   }
 

@@ -120,8 +120,10 @@ export const voicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const target = findCatalogueTarget(request.params.id) ?? neuralTarget(request.params.id);
-      if (!target) throw voiceNotFound();
-      return reply.type('image/svg+xml').header('cache-control', ARTWORK_CACHE_CONTROL).send(voiceArtworkSvg(target.voice.id));
+      // Upstream providers' voices get an avatar drawn from their id like the others.
+      const upstream = target ? null : app.voices.upstream?.find(request.params.id);
+      if (!target && !upstream) throw voiceNotFound();
+      return reply.type('image/svg+xml').header('cache-control', ARTWORK_CACHE_CONTROL).send(voiceArtworkSvg(target ? target.voice.id : request.params.id));
     },
   );
 };

@@ -1,5 +1,5 @@
 import { SpeechError } from '@sound-studio/audio';
-import { VALIDATION_MESSAGES } from '@sound-studio/shared';
+import { SPEECH_PROVIDER_FAILURE_MESSAGES, VALIDATION_MESSAGES } from '@sound-studio/shared';
 import { AppError, validationError } from '../errors.ts';
 
 export const SPEECH_FAILED_MESSAGE = 'Speech generation failed';
@@ -41,10 +41,22 @@ export function speechErrorToAppError(error: unknown): AppError {
       return validationError('text', SPEECH_PROVIDER_MESSAGES.unreadable);
     case 'PROVIDER_VOICE_UNAVAILABLE':
       return validationError('voiceId', SPEECH_PROVIDER_MESSAGES.voiceUnavailable);
+    // An upstream provider (SPEECH_PROVIDERS) down, slow or refusing: its name goes out, never its address or key.
+    case 'PROVIDER_UNAVAILABLE':
+      return new AppError('SPEECH_PROVIDER_UNAVAILABLE', SPEECH_PROVIDER_FAILURE_MESSAGES.speechProviderUnavailable, providerDetails(error));
+    case 'PROVIDER_TIMEOUT':
+      return new AppError('SPEECH_PROVIDER_TIMEOUT', SPEECH_PROVIDER_FAILURE_MESSAGES.speechProviderTimeout, providerDetails(error));
+    case 'PROVIDER_REFUSED':
+      return new AppError('SPEECH_PROVIDER_REFUSED', SPEECH_PROVIDER_FAILURE_MESSAGES.speechProviderRefused, providerDetails(error));
     case 'PROVIDER_USAGE_LIMIT':
       return new AppError('SERVICE_UNAVAILABLE', SPEECH_PROVIDER_MESSAGES.usageLimit, { reason: error.code });
     default:
       // The provider's own message may describe the operator's account: only the code goes out.
       return new AppError('SERVICE_UNAVAILABLE', SPEECH_FAILED_MESSAGE, { reason: error.code });
   }
+}
+
+function providerDetails(error: SpeechError): Record<string, unknown> {
+  const { provider, httpStatus } = error.details ?? {};
+  return { ...(typeof provider === 'string' ? { provider } : {}), ...(typeof httpStatus === 'number' ? { providerStatus: httpStatus } : {}) };
 }

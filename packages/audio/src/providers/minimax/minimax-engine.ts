@@ -203,7 +203,10 @@ export class MiniMaxSpeechEngine implements SpeechEngine {
       });
     } catch (error) {
       if (signal?.aborted) throw new SpeechError('ABORTED', 'Speech synthesis was aborted');
-      throw new SpeechError('PROVIDER_ERROR', `MiniMax request failed: ${error instanceof Error ? error.message : String(error)}`);
+      // `transport` lets SPEECH_PROVIDERS tell a slow MiniMax from an unreachable one (MiniMaxUpstreamEngine).
+      throw new SpeechError('PROVIDER_ERROR', `MiniMax request failed: ${error instanceof Error ? error.message : String(error)}`, {
+        transport: timeout.aborted ? 'timeout' : 'unreachable',
+      });
     }
   }
 

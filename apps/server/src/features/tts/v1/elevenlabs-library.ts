@@ -26,7 +26,8 @@ export function elevenLabsVoiceOf(voice: Voice, origin: string): ElevenLabsVoice
     category: own ? 'cloned' : 'premade',
     description: voice.description,
     labels: { gender: voice.gender, age: voice.age, language: voice.language, accent: voice.accent ?? '' },
-    preview_url: `${origin}${voice.previewUrl}`,
+    // Upstream providers' voices have no preview of ours.
+    preview_url: voice.previewUrl ? `${origin}${voice.previewUrl}` : '',
     samples: null,
     settings: null,
     available_for_tiers: [],

@@ -26,6 +26,8 @@ interface SpeechEditorProps {
   validationHint: string | null;
   /** The chosen voice is an installed neural voice, which has its own per-character rate. */
   neural?: boolean;
+  /** The chosen voice is an upstream provider's: its operator-set price per character. */
+  upstream?: { label: string; creditsPerCharacter: number } | null;
 }
 
 function DownloadLink({ audio }: { audio: { audioUrl: string; displayName: string } }) {
@@ -111,11 +113,17 @@ function usePasteLimit(text: string, onTextChange: (text: string) => void) {
 }
 
 /** The text area with section 2's counter 'n / 5,000', word count, cost, Clear, Create and the download link. */
-export function SpeechEditor({ text, onTextChange, canCreate, isGenerating, onCreate, lastAudio, validationHint, neural = false }: SpeechEditorProps) {
+export function SpeechEditor({ text, onTextChange, canCreate, isGenerating, onCreate, lastAudio, validationHint, neural = false, upstream = null }: SpeechEditorProps) {
   const { t } = useTranslation();
   const { number } = useFormatters();
-  const rate = neural ? DEFAULT_CREDIT_RATES.tts.neuralPerCharacter : DEFAULT_CREDIT_RATES.tts.perCharacter;
-  const cost = text.length * rate;
+  const rate = upstream?.creditsPerCharacter ?? (neural ? DEFAULT_CREDIT_RATES.tts.neuralPerCharacter : DEFAULT_CREDIT_RATES.tts.perCharacter);
+  // Rounded up as the server charges (a fractional provider price still costs whole credits).
+  const cost = Math.ceil(text.length * rate);
+  const costText = upstream
+    ? t('tts.costUpstream', { credits: number(cost), rate: number(rate), provider: upstream.label })
+    : neural
+      ? t('tts.costNeural', { credits: number(cost), rate: number(rate) })
+      : t('tts.cost', { credits: number(cost) });
   const paste = usePasteLimit(text, onTextChange);
   return (
     <Card className="flex flex-col p-5 transition has-[textarea:focus-visible]:border-primary/60 has-[textarea:focus-visible]:ring-2 has-[textarea:focus-visible]:ring-ring/25 sm:p-6">
@@ -146,7 +154,7 @@ export function SpeechEditor({ text, onTextChange, canCreate, isGenerating, onCr
             {number(text.length)} / {number(TEXT_MAX_LENGTH)} · {t('tts.words', { count: wordCount(text) })}
           </span>
           <span className="tabular-nums" data-testid="tts-cost">
-            {neural ? t('tts.costNeural', { credits: number(cost), rate: number(rate) }) : t('tts.cost', { credits: number(cost) })}
+            {costText}
           </span>
           {validationHint && (
             <span className="mt-1 font-medium text-warning" data-testid="tts-validation">

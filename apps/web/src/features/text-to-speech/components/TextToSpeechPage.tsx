@@ -71,6 +71,7 @@ export function TextToSpeechPage() {
             onCreate={create}
             lastAudio={shownAudio}
             neural={Boolean(choices.voice?.neural)}
+            upstream={choices.voice?.upstream ?? null}
             validationHint={touched && !text.trim() ? t('validation.ttsTextAndVoiceRequired') : null}
           />
           {shownAudio && <SpokenWords key={shownAudio.generationId} generationId={shownAudio.generationId} />}

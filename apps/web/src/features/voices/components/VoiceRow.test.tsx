@@ -45,3 +45,27 @@ describe('VoiceRow for an installed neural voice', () => {
     expect(screen.queryByTestId('neural-badge')).toBeNull();
   });
 });
+
+describe('VoiceRow for an upstream provider voice', () => {
+  const { neural: _neural, ...base } = neuralVoice;
+  const upstreamVoice: Voice = {
+    ...base,
+    _id: 'upstream:eleven:21m00Tcm4TlvDq8ikWAM',
+    name: 'Rachel',
+    previewUrl: '',
+    audioFile: '',
+    upstream: { provider: 'eleven', label: 'ElevenLabs', creditsPerCharacter: 3 },
+  };
+
+  it.each([
+    ['en', 'A voice of ElevenLabs, a speech provider this studio is connected to'],
+    ['tr', 'Bu stüdyonun bağlı olduğu konuşma sağlayıcısı ElevenLabs üzerinden bir ses'],
+  ] as const)('shows the provider name as a badge, explained in the hint, and no preview button (%s)', async (language, hint) => {
+    await setupI18n(language);
+    renderInStudio(<ul><VoiceRow voice={upstreamVoice} selected={false} languageName={() => 'English'} renderAction={() => null} /></ul>);
+    const badge = within(screen.getByTestId('voice-row')).getByTestId('provider-badge');
+    expect(badge).toHaveTextContent('ElevenLabs');
+    expect(badge).toHaveAttribute('title', hint);
+    expect(screen.queryByTestId('voice-preview')).toBeNull();
+  });
+});

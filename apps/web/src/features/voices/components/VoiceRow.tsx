@@ -38,7 +38,13 @@ export function VoiceRow({ voice, selected, languageName, renderAction }: VoiceR
       data-voice-id={voice._id}
     >
       <div className="flex min-w-0 flex-1 items-center gap-3">
-        <VoiceAvatar voice={voice} playing={preview.isPlaying(voice, mood)} loading={preview.isLoading(voice, mood)} onToggle={() => preview.toggle(voice, mood)} />
+        {/* Upstream voices have no preview (each would be a paid call to the provider): the artwork alone. */}
+        <VoiceAvatar
+          voice={voice}
+          playing={preview.isPlaying(voice, mood)}
+          loading={preview.isLoading(voice, mood)}
+          {...(voice.previewUrl ? { onToggle: () => preview.toggle(voice, mood) } : {})}
+        />
         <div className="min-w-0 flex-1">
           <div className="flex items-center gap-2">
             <p className="truncate text-sm font-semibold" data-testid="voice-name">
@@ -49,6 +55,11 @@ export function VoiceRow({ voice, selected, languageName, renderAction }: VoiceR
             {voice.neural && (
               <Badge tone="accent" title={t('voices.neuralHint', { family: voice.neural.family === 'kokoro' ? 'Kokoro' : 'Piper' })} data-testid="neural-badge">
                 {t('voices.neural')}
+              </Badge>
+            )}
+            {voice.upstream && (
+              <Badge tone="accent" title={t('voices.upstreamHint', { provider: voice.upstream.label })} data-testid="provider-badge">
+                {voice.upstream.label}
               </Badge>
             )}
           </div>
