@@ -17,7 +17,7 @@ test('manual billing: pricing -> pending request -> operator approves -> Creator
   await page.getByTestId('upgrade-button').click();
   await expect(page).toHaveURL(/\/pricing$/);
   await page.getByRole('radio', { name: 'Monthly' }).click();
-  await page.getByTestId('plan-creator').getByRole('button', { name: 'Choose Creator' }).click();
+  await page.getByTestId('plan-creator').getByRole('button', { name: 'Choose plan (Creator)' }).click();
 
   // Manual billing: the request waits for the operator, with what it costs.
   const notice = page.getByTestId('pending-change');

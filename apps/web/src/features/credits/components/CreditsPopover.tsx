@@ -117,9 +117,10 @@ export function CreditsPopover() {
   return (
     <Popover>
       <PopoverTrigger asChild>
-        <Button variant="outline" size="pill" aria-label={t('credits.buttonLabel')} data-testid="credits-button">
+        <Button variant="outline" size="pill" data-testid="credits-button">
           <Coins className="!text-primary" aria-hidden />
           <span className="tabular-nums">{summary.data ? number(summary.data.balance) : '—'}</span>
+          <span className="sr-only"> {t('credits.buttonLabel')}</span>
         </Button>
       </PopoverTrigger>
       <PopoverContent aria-label={t('credits.title')}>

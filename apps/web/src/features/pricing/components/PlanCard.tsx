@@ -37,7 +37,7 @@ function FeatureList({ plan }: { plan: Plan }) {
       {PLAN_FEATURE_KEYS.map((feature) => {
         const included = plan.features[feature];
         return (
-          <li key={feature} className={cn('flex items-start gap-2.5', !included && 'text-muted-foreground/70')}>
+          <li key={feature} className={cn('flex items-start gap-2.5', !included && 'text-muted-foreground')}>
             {included ? <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden /> : <Minus className="mt-0.5 size-4 shrink-0" aria-hidden />}
             <span>
               {t(`pricing.features.${feature}`)}
@@ -96,9 +96,10 @@ export function PlanCard({ plan, period, current, requested, busy, locked, onCho
         disabled={current || requested || locked}
         loading={busy}
         onClick={() => onChoose(plan)}
-        aria-label={current ? t('pricing.currentPlanButton', { plan: plan.displayName }) : t('pricing.chooseNamedPlan', { plan: plan.displayName })}
       >
         {current ? t('pricing.currentPlan') : requested ? t('billing.pending.requested') : t('pricing.choosePlan')}
+        {/* The visible words lead the name (WCAG 2.5.3); the plan follows for screen readers. */}
+        <span className="sr-only"> ({plan.displayName})</span>
       </Button>
       <div className="my-5 h-px bg-border" />
       <FeatureList plan={plan} />

@@ -109,7 +109,7 @@ describe('PricingPage', () => {
     });
     const user = userEvent.setup();
     await user.click(screen.getByRole('radio', { name: 'Monthly' }));
-    await user.click(within(screen.getByTestId('plan-creator')).getByRole('button', { name: 'Choose Creator' }));
+    await user.click(within(screen.getByTestId('plan-creator')).getByRole('button', { name: 'Choose plan (Creator)' }));
     const notice = await screen.findByTestId('pending-change');
     expect(notice).toHaveTextContent('Waiting for confirmation');
     expect(notice).toHaveTextContent('Creator plan, billed monthly: $22 due');
