@@ -1,6 +1,6 @@
 import { encodeMp3, LocalSpeechEngine, parseMp3Frames } from '@sound-studio/audio';
 import { startFakeMiniMaxCloneServer, type FakeMiniMaxCloneServer } from '@sound-studio/audio/testing';
-import { voiceListResponseSchema, type CustomVoiceReply, type IsolatorJob, type MyVoicesReply, type VoiceCloneJob, type VoiceDesignPreviewsReply } from '@sound-studio/shared';
+import { FILE_FAILURE_MESSAGES, voiceListResponseSchema, type CustomVoiceReply, type IsolatorJob, type MyVoicesReply, type VoiceCloneJob, type VoiceDesignPreviewsReply } from '@sound-studio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -250,7 +250,7 @@ describe('voice clone (local match)', () => {
     expect(errorOf(noConsent).error).toBe('Please confirm you have the right to use this voice');
     const image = await clone(t, user, [wavSample(), wavSample('photo.wav', PNG_BYTES)]);
     expect(image.statusCode).toBe(415);
-    expect(errorOf(image).error).toMatch(/^"photo\.wav": This file is .*image/i);
+    expect(errorOf(image).error).toBe(`"photo.wav": ${FILE_FAILURE_MESSAGES.mediaUnsupported}`);
     const text = await clone(t, user, [{ name: 'samples', value: 'just some words, not audio at all\n'.repeat(50), fileName: 'notes.mp3' }]);
     expect(text.statusCode).toBe(415);
     expect(errorOf(text).error).toContain('"notes.mp3"');

@@ -5,6 +5,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useFormatters, useLanguage } from '../../../lib/i18n.ts';
+import { usePlanName } from '../../../lib/plan-name.ts';
 import { PLAN_FEATURE_KEYS, pricePerMonth, type BillingPeriod } from './plan-pricing.ts';
 
 interface PlanCardProps {
@@ -53,6 +54,7 @@ function FeatureList({ plan }: { plan: Plan }) {
 export function PlanCard({ plan, period, current, requested, busy, locked, onChoose }: PlanCardProps) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const planName = usePlanName();
   const { currency } = useFormatters();
   const popular = plan.display.popular;
   const monthly = pricePerMonth(plan, period);
@@ -78,7 +80,7 @@ export function PlanCard({ plan, period, current, requested, busy, locked, onCho
         ) : null}
       </div>
       <h2 id={`plan-${plan._id}`} className="mt-3 text-base font-semibold">
-        {plan.displayName}
+        {planName(plan.displayName)}
       </h2>
       <p className="mt-1 min-h-15 text-[13px] leading-relaxed text-muted-foreground">{description}</p>
       <div className="mt-5 flex flex-wrap items-baseline gap-x-1">
@@ -99,7 +101,7 @@ export function PlanCard({ plan, period, current, requested, busy, locked, onCho
       >
         {current ? t('pricing.currentPlan') : requested ? t('billing.pending.requested') : t('pricing.choosePlan')}
         {/* The visible words lead the name (WCAG 2.5.3); the plan follows for screen readers. */}
-        <span className="sr-only"> ({plan.displayName})</span>
+        <span className="sr-only"> ({planName(plan.displayName)})</span>
       </Button>
       <div className="my-5 h-px bg-border" />
       <FeatureList plan={plan} />
