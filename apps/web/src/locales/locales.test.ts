@@ -67,6 +67,6 @@ describe('locales', () => {
       return read(en) === read(tr);
     });
     // Words that are the same in both languages.
-    expect(copied.sort()).toEqual(['app.name', 'credits.plan', 'home.model', 'music.model', 'nav.badges.beta', 'tts.valueText.speed']);
+    expect(copied.sort()).toEqual(['app.name', 'credits.plan', 'home.model', 'music.model', 'nav.badges.beta', 'tts.valueText.speed', 'voiceDesign.difference']);
   });
 });

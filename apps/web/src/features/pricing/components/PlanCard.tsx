@@ -65,7 +65,9 @@ export function PlanCard({ plan, period, current, requested, busy, locked, onCho
       data-testid={`plan-${plan.name}`}
       data-current={current || undefined}
       className={cn(
-        'relative flex flex-col rounded-2xl border bg-surface p-5 shadow-card',
+        // From two columns up, the card's eight parts sit on rows shared with its neighbours (subgrid), so a price that
+        // wraps in one card moves every card's button down alike and the buttons line up.
+        'relative flex flex-col rounded-2xl border bg-surface p-5 shadow-card sm:row-span-8 sm:grid sm:grid-rows-subgrid sm:gap-y-0',
         popular ? 'border-primary/60 ring-1 ring-primary/30' : 'border-border',
         current && 'bg-accent/40',
       )}
