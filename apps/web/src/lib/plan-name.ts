@@ -21,8 +21,10 @@ export function useInvoiceDescription(): (description: string) => string {
     (description: string) => {
       const parts = INVOICE_DESCRIPTION.exec(description);
       if (!parts) return description;
-      const [, plan = '', interval = 'monthly', renewal] = parts;
-      return t(`billing.invoices.description.${interval}${renewal ? 'Renewal' : ''}`, { plan: planName(plan) });
+      const [, plan = '', period, renewal] = parts;
+      const interval = period === 'yearly' ? 'yearly' : 'monthly';
+      const values = { plan: planName(plan) };
+      return renewal ? t(`billing.invoices.description.${interval}Renewal`, values) : t(`billing.invoices.description.${interval}`, values);
     },
     [t, planName],
   );
