@@ -31,7 +31,10 @@ async function focusRingColours(page: Page) {
 test('after Create, focus moves to the status line, not the page', async ({ page }) => {
   await openSignedIn(page, '/text-to-speech');
   await page.getByLabel('Text', { exact: true }).fill('The harbour lights flickered in the evening fog.');
+  // Create turns enabled once the selected voice has loaded.
+  await expect(page.getByTestId('tts-create')).toBeEnabled();
   await page.getByTestId('tts-create').focus();
+  await expect(page.getByTestId('tts-create')).toBeFocused();
   await page.keyboard.press('Enter');
   const status = page.getByTestId('tts-status');
   await expect(status).toBeFocused();
@@ -148,5 +151,5 @@ test('the three voice design candidates say how they differ', async ({ page }) =
   const texts = await differences.allTextContents();
   for (const text of texts) expect(text).toMatch(/pitch · .+ · timbre \d$/);
   expect(new Set(texts).size).toBe(3);
-  await page.screenshot({ path: 'test-results/layout/voice-design-candidates.png', fullPage: true });
+  await page.getByTestId('design-candidates').screenshot({ path: 'test-results/layout/voice-design-candidates.png' });
 });

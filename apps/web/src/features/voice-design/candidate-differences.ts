@@ -1,4 +1,4 @@
-import type { VoiceDesignParams } from '@sound-studio/shared';
+import type { VoiceDesignParams, VoiceTimbreCharacter } from '@sound-studio/shared';
 
 /** How one candidate sounds next to its siblings, in words the card can show. */
 export interface CandidateDifference {
@@ -6,6 +6,8 @@ export interface CandidateDifference {
   pace: 'faster' | 'slightlyFaster' | 'even' | 'slightlySlower' | 'slower';
   /** 1-based: candidates with the same timbre (eSpeak variant) share a number. */
   timbre: number;
+  /** The timbre's character in one word, when the server said it. */
+  character: VoiceTimbreCharacter | null;
 }
 
 /** Below these the ear hardly tells the difference. */
@@ -38,7 +40,7 @@ function paceWord(ratio: number): CandidateDifference['pace'] {
  * The three candidates share gender, age and language, so their chips alone look identical: what differs is the
  * pitch, the pace and the timbre each was given, described against the set's average.
  */
-export function candidateDifferences(candidates: readonly Pick<VoiceDesignParams, 'pitch' | 'rate' | 'variant'>[]): CandidateDifference[] {
+export function candidateDifferences(candidates: readonly Pick<VoiceDesignParams, 'pitch' | 'rate' | 'variant' | 'timbre'>[]): CandidateDifference[] {
   const averagePitch = mean(candidates.map((candidate) => candidate.pitch));
   const averageRate = mean(candidates.map((candidate) => candidate.rate));
   const timbres = [...new Set(candidates.map((candidate) => candidate.variant))];
@@ -46,5 +48,6 @@ export function candidateDifferences(candidates: readonly Pick<VoiceDesignParams
     pitch: pitchWord(candidate.pitch - averagePitch),
     pace: paceWord(averageRate > 0 ? candidate.rate / averageRate : 1),
     timbre: timbres.indexOf(candidate.variant) + 1,
+    character: candidate.timbre ?? null,
   }));
 }

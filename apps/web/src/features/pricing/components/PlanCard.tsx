@@ -86,7 +86,7 @@ export function PlanCard({ plan, period, current, requested, busy, locked, onCho
       </h2>
       <p className="mt-1 min-h-15 text-[13px] leading-relaxed text-muted-foreground">{description}</p>
       <div className="mt-5 flex flex-wrap items-baseline gap-x-1">
-        <span className="text-[32px] leading-none font-semibold tracking-tight tabular-nums" data-testid="plan-price">
+        <span className="text-[32px] leading-none font-semibold tracking-tight tabular-nums xl:text-[28px] 2xl:text-[32px]" data-testid="plan-price">
           {currency(monthly)}
         </span>
         <span className="text-sm whitespace-nowrap text-muted-foreground">{t('pricing.perMonth')}</span>

@@ -61,7 +61,9 @@ export function DesignCandidateCard({
           {t('voiceDesign.difference', {
             pitch: t(`voiceDesign.differences.pitch.${difference.pitch}`),
             pace: t(`voiceDesign.differences.pace.${difference.pace}`),
-            timbre: t('voiceDesign.differences.timbre', { number: difference.timbre }),
+            timbre: difference.character
+              ? t('voiceDesign.differences.timbreCharacter', { number: difference.timbre, character: t(`voiceDesign.differences.characters.${difference.character}`) })
+              : t('voiceDesign.differences.timbre', { number: difference.timbre }),
           })}
         </p>
       )}
