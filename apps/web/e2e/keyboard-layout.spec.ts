@@ -115,6 +115,9 @@ test('pricing buttons line up at 1366 px wide', async ({ page }) => {
   );
   expect(new Set(buttons.map((button) => button.top)).size, JSON.stringify(buttons)).toBe(1);
   expect(new Set(buttons.map((button) => button.height)).size).toBe(1);
+  // No price wraps under its "/ month": every price row is one line of the same height.
+  const priceRows = await page.getByTestId('plan-price').evaluateAll((prices) => prices.map((price) => Math.round(price.parentElement?.getBoundingClientRect().height ?? -1)));
+  expect(new Set(priceRows).size, JSON.stringify(priceRows)).toBe(1);
   await page.screenshot({ path: 'test-results/layout/pricing-1366.png', fullPage: true });
 });
 
@@ -149,7 +152,7 @@ test('the three voice design candidates say how they differ', async ({ page }) =
   const differences = page.getByTestId('candidate-difference');
   await expect(differences).toHaveCount(3, { timeout: 60_000 });
   const texts = await differences.allTextContents();
-  for (const text of texts) expect(text).toMatch(/pitch · .+ · timbre \d$/);
+  for (const text of texts) expect(text).toMatch(/pitch · .+ · timbre \d \([a-z]+\)$/);
   expect(new Set(texts).size).toBe(3);
   await page.getByTestId('design-candidates').screenshot({ path: 'test-results/layout/voice-design-candidates.png' });
 });
