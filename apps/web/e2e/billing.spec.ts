@@ -17,7 +17,7 @@ test('manual billing: pricing -> pending request -> operator approves -> Creator
   await page.getByTestId('upgrade-button').click();
   await expect(page).toHaveURL(/\/pricing$/);
   await page.getByRole('radio', { name: 'Monthly' }).click();
-  await page.getByTestId('plan-creator').getByRole('button', { name: 'Choose Creator' }).click();
+  await page.getByTestId('plan-creator').getByRole('button', { name: 'Choose plan (Creator)' }).click();
   await expect(page.getByTestId('plan-change-plan')).toHaveText('Creator, billed monthly');
   await page.getByTestId('plan-change-confirm').click();
 

@@ -5,7 +5,7 @@ test('/tr pages are Turkish, and the public switch keeps the page', async ({ pag
   await page.goto('/tr/login');
   await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
   await expect(page.getByRole('heading', { name: 'Tekrar hoş geldiniz' })).toBeVisible();
-  await expect(page.getByTestId('logo')).toContainText('Ses Stüdyosu');
+  await expect(page.getByTestId('logo')).toContainText('Sound Studio');
   await page.getByTestId('language-toggle').click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
@@ -16,7 +16,7 @@ signedInTest('the shell speaks Turkish under /tr and the language menu adds or r
   await page.goto('/tr/pricing');
   await expect(page.getByRole('heading', { name: 'Her içerik üreticisine uygun planlar' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Ana menü' })).toContainText('Ses kütüphanesi');
-  await expect(page.getByTestId('logo')).toContainText('Ses Stüdyosu');
+  await expect(page.getByTestId('logo')).toContainText('Sound Studio');
 
   await page.getByTestId('language-menu').click();
   await page.getByRole('menuitemradio', { name: /English/ }).click();

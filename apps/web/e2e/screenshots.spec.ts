@@ -122,7 +122,7 @@ test('billing: pricing and Settings with a pending request, then the approved pl
   await register(page, newAccount('Grace Hopper'));
   await page.goto('/pricing');
   await page.getByRole('radio', { name: 'Monthly' }).click();
-  await page.getByTestId('plan-creator').getByRole('button', { name: 'Choose Creator' }).click();
+  await page.getByTestId('plan-creator').getByRole('button', { name: 'Choose plan (Creator)' }).click();
   await page.getByTestId('plan-change-confirm').click();
   await expect(page.getByTestId('pending-change')).toBeVisible();
   for (const language of LANGUAGES) {

@@ -12,6 +12,7 @@ export * from './api/envelope.ts';
 export * from './api/auth.ts';
 export * from './api/plans.ts';
 export * from './api/credits.ts';
+export * from './api/file-messages.ts';
 export * from './api/realtime.ts';
 export * from './api/voices.ts';
 export * from './api/tts.ts';

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { useCallback } from 'react';
-import { AUTH_FAILURE_MESSAGES, CREDIT_FAILURE_MESSAGES, SPEECH_PROVIDER_FAILURE_MESSAGES, validationMessageKey, type Language } from '@sound-studio/shared';
+import { AUTH_FAILURE_MESSAGES, CREDIT_FAILURE_MESSAGES, FILE_FAILURE_MESSAGES, SPEECH_PROVIDER_FAILURE_MESSAGES, validationMessageKey, type Language } from '@sound-studio/shared';
 import en from '../locales/en.json';
 import type enStudio from '../locales/en-studio.json';
 import { browserLanguageSignals, isLanguage, localeOf, localizePath, resolveLanguage } from './language.ts';
@@ -99,7 +99,9 @@ export function useFormatters() {
   };
 }
 
-const SERVER_FAILURE_MESSAGES = { ...AUTH_FAILURE_MESSAGES, ...CREDIT_FAILURE_MESSAGES, ...SPEECH_PROVIDER_FAILURE_MESSAGES };
+const SERVER_FAILURE_MESSAGES = { ...AUTH_FAILURE_MESSAGES, ...CREDIT_FAILURE_MESSAGES, ...FILE_FAILURE_MESSAGES, ...SPEECH_PROVIDER_FAILURE_MESSAGES };
+/** A message about one of several uploaded files starts with its quoted name: `"photo.wav": …`. */
+const NAMED_FILE_PREFIX = /^("[^"]*": )(.*)$/s;
 const failureKeyByMessage = new Map<string, keyof typeof SERVER_FAILURE_MESSAGES>(
   Object.entries(SERVER_FAILURE_MESSAGES).map(([key, message]) => [message, key as keyof typeof SERVER_FAILURE_MESSAGES]),
 );
@@ -113,6 +115,9 @@ export function useTranslateMessage(): (message: string) => string {
       if (validationKey) return t(`validation.${validationKey}`);
       const failureKey = failureKeyByMessage.get(message);
       if (failureKey) return t(`serverMessages.${failureKey}`);
+      const named = NAMED_FILE_PREFIX.exec(message);
+      const namedKey = named ? failureKeyByMessage.get(named[2] ?? '') : undefined;
+      if (named && namedKey) return `${named[1]}${t(`serverMessages.${namedKey}`)}`;
       return message;
     },
     [t],

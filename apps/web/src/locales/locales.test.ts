@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_FAILURE_MESSAGES, CREDIT_FAILURE_MESSAGES, DEFAULT_MUSIC_PROMPT, SPEECH_PROVIDER_FAILURE_MESSAGES, MUSIC_MESSAGES, VALIDATION_MESSAGES } from '@sound-studio/shared';
+import { AUTH_FAILURE_MESSAGES, CREDIT_FAILURE_MESSAGES, DEFAULT_MUSIC_PROMPT, FILE_FAILURE_MESSAGES, SPEECH_PROVIDER_FAILURE_MESSAGES, MUSIC_MESSAGES, VALIDATION_MESSAGES } from '@sound-studio/shared';
 import enCore from './en.json';
 import enStudio from './en-studio.json';
 import tr from './tr.json';
@@ -27,7 +27,7 @@ describe('locales', () => {
 
   it("uses the spec's English texts word for word", () => {
     expect(en.validation).toEqual(VALIDATION_MESSAGES);
-    expect(en.serverMessages).toEqual({ ...AUTH_FAILURE_MESSAGES, ...CREDIT_FAILURE_MESSAGES, ...SPEECH_PROVIDER_FAILURE_MESSAGES });
+    expect(en.serverMessages).toEqual({ ...AUTH_FAILURE_MESSAGES, ...CREDIT_FAILURE_MESSAGES, ...FILE_FAILURE_MESSAGES, ...SPEECH_PROVIDER_FAILURE_MESSAGES });
     expect(en.session.warningMessage).toBe('Your session will expire in 5 minutes due to inactivity. Would you like to continue?');
     expect(en.session.expiredMessage).toBe('Your session has expired due to inactivity. Please log in again.');
     expect(en.settings.profile.success).toBe('Profile updated successfully');
@@ -45,15 +45,32 @@ describe('locales', () => {
     expect(en.music.errors.loadModels).toBe('Failed to load models: {{message}}');
     expect(en.music.samples.jazzy).toBe(DEFAULT_MUSIC_PROMPT);
     expect(en.app.name).toBe('Sound Studio');
-    expect(tr.app.name).toBe('Ses Stüdyosu');
+    expect(tr.app.name).toBe('Sound Studio');
+  });
+
+  it('keeps the product name "Sound Studio" in Turkish too, never a translation of it', () => {
+    expect(JSON.stringify(tr)).not.toContain('Ses Stüdyosu');
+    expect(tr.auth.login.subtitle).toContain("Sound Studio'da");
+  });
+
+  it('has Turkish for the server messages about files, the free plan, invoice periods and music tags', () => {
+    for (const key of Object.keys(FILE_FAILURE_MESSAGES) as (keyof typeof FILE_FAILURE_MESSAGES)[]) {
+      expect(tr.serverMessages[key], key).not.toBe(FILE_FAILURE_MESSAGES[key]);
+    }
+    expect(tr.pricing.freePlanName).toBe('Ücretsiz Plan');
+    expect(tr.billing.invoices.description.monthly).toBe('{{plan}} (aylık)');
+    expect(tr.music.tagNames.jazz).toBe('caz');
+    expect(tr.music.tagNames.melancholic).toBe('melankolik');
+    expect(Object.keys(tr.music.tagNames)).toEqual(Object.keys(en.music.tagNames));
   });
 
   it('translates Turkish rather than copying English', () => {
-    const copied = keysOf(en).filter((key) => {
+    // Music tag names that Turkish borrows as they are (pop, rock, synth, saz…) are allowed to match.
+    const copied = keysOf(en).filter((key) => !key.startsWith('music.tagNames.')).filter((key) => {
       const read = (root: unknown) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], root);
       return read(en) === read(tr);
     });
     // Words that are the same in both languages (and the providers' names).
-    expect(copied.sort()).toEqual(['auth.social.github', 'auth.social.google', 'credits.plan', 'home.model', 'music.model', 'nav.badges.beta']);
+    expect(copied.sort()).toEqual(['app.name', 'auth.social.github', 'auth.social.google', 'credits.plan', 'home.model', 'music.model', 'nav.badges.beta', 'tts.valueText.speed', 'voiceDesign.difference']);
   });
 });

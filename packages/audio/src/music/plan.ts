@@ -10,7 +10,7 @@ import type {
   PlannedSection, SectionKind,
 } from './types.ts';
 import { MUSIC_GENRES } from './types.ts';
-import { titleFor } from './titles.ts';
+import { promptLanguage, titleFor } from './titles.ts';
 
 export interface PlanOptions {
   durationSeconds: number;
@@ -56,7 +56,7 @@ export function planFromPrompt(prompt: string, options: PlanOptions): MusicPlan 
     genreLabel: profile.label,
     mood,
     moods,
-    title: titleFor(genre, mood, random.fork('title')),
+    title: titleFor(genre, mood, random.fork('title'), promptLanguage(prompt)),
     tags: tagsFor(profile, mood, reading, timing.bpm),
     bpm: timing.bpm,
     beatsPerBar,

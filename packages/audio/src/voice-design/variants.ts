@@ -53,3 +53,24 @@ export function chooseVariant(gender: VoiceGender, age: VoiceAge, traits: readon
   add(DEFAULTS[gender]);
   return ordered;
 }
+
+/** What a variant sounds like, in one word: the trait that lists it first, or its age register. */
+export type VariantCharacter = TimbreTrait | 'aged' | 'child' | 'plain';
+
+/**
+ * The character of an eSpeak variant, so candidates can say how their timbres differ: the trait whose list has the
+ * variant nearest the front (m4 is "deep", m7 "bright"), else an age register (grandpa "aged", zac "child").
+ */
+export function variantCharacter(variant: string): VariantCharacter {
+  let best: { trait: TimbreTrait; rank: number } | null = null;
+  for (const register of ['male', 'female'] as const) {
+    for (const [trait, variants] of Object.entries(BY_TRAIT[register]) as [TimbreTrait, readonly string[]][]) {
+      const rank = variants.indexOf(variant);
+      if (rank !== -1 && (!best || rank < best.rank)) best = { trait, rank };
+    }
+  }
+  if (best && best.rank === 0) return best.trait;
+  if (variant === 'zac') return 'child';
+  if (['grandpa', 'grandma'].includes(variant)) return 'aged';
+  return best?.trait ?? 'plain';
+}

@@ -47,6 +47,10 @@ export const voiceDesignPreviewRequestSchema = z.object({
 });
 export type VoiceDesignPreviewRequest = z.input<typeof voiceDesignPreviewRequestSchema>;
 
+/** A candidate timbre's character in one word (its eSpeak variant's strongest trait, or its age register). */
+export const VOICE_TIMBRE_CHARACTERS = ['deep', 'warm', 'bright', 'breathy', 'raspy', 'whisper', 'smooth', 'nasal', 'aged', 'child', 'plain'] as const;
+export type VoiceTimbreCharacter = (typeof VOICE_TIMBRE_CHARACTERS)[number];
+
 /** What the description was understood as; shown beside each candidate. */
 export const voiceDesignParamsSchema = z.object({
   gender: z.string(),
@@ -56,6 +60,8 @@ export const voiceDesignParamsSchema = z.object({
   language: z.string(),
   accent: z.string().nullable(),
   variant: z.string(),
+  /** Absent on candidates made before it was recorded. */
+  timbre: z.enum(VOICE_TIMBRE_CHARACTERS).optional(),
   keywords: z.array(z.string()),
 });
 export type VoiceDesignParams = z.infer<typeof voiceDesignParamsSchema>;

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { convert as htmlToText, type HtmlToTextOptions } from 'html-to-text';
 import mammoth from 'mammoth';
 import { extractText as extractPdfText, getDocumentProxy } from 'unpdf';
-import { DOCUMENT_EXTENSIONS, UPLOAD_LIMITS } from '@sound-studio/shared';
+import { DOCUMENT_EXTENSIONS, FILE_FAILURE_MESSAGES, UPLOAD_LIMITS, type FileFailureMessageKey } from '@sound-studio/shared';
 import { AppError } from '../../lib/errors.ts';
 import { htmlNestsDeeperThan } from './html-depth.ts';
 import { pdfStreamsInflateBeyond } from './pdf-streams.ts';
@@ -96,21 +96,21 @@ function kindFromName(fileName: string): DocumentKind {
 async function extractRaw(kind: DocumentKind, sniffed: Sniffed, bytes: Buffer): Promise<string> {
   switch (kind) {
     case 'pdf':
-      if (sniffed !== 'pdf') throw mismatch('PDF document');
+      if (sniffed !== 'pdf') throw mismatch('documentNotPdf');
       return readPdf(bytes);
     case 'docx': {
-      if (sniffed !== 'zip') throw mismatch('Word document (.docx)');
+      if (sniffed !== 'zip') throw mismatch('documentNotDocx');
       assertReadableDocx(bytes);
       return readDocx(bytes);
     }
     case 'html': {
-      if (sniffed !== 'text') throw mismatch('HTML page');
+      if (sniffed !== 'text') throw mismatch('documentNotHtml');
       const html = decodeText(bytes);
       if (htmlNestsDeeperThan(html, DOCUMENT_LIMITS.htmlMaxDepth)) throw documentTooComplex('nesting-depth');
       return htmlToText(html, HTML_OPTIONS);
     }
     case 'txt':
-      if (sniffed !== 'text') throw mismatch('text file');
+      if (sniffed !== 'text') throw mismatch('documentNotTextFile');
       if (bytes.length > DOCUMENT_LIMITS.textMaxBytes) throw documentTooLong();
       return decodeText(bytes);
   }
@@ -139,7 +139,7 @@ function assertReadableDocx(bytes: Buffer): void {
   if (directory.kind === 'broken') throw fileError(DOCX_DAMAGED_MESSAGE);
   if (directory.kind === 'unsupported') throw documentTooComplex('zip-structure');
   const { entries } = directory;
-  if (!entries.some((entry) => entry.name === 'word/document.xml')) throw mismatch('Word document (.docx)');
+  if (!entries.some((entry) => entry.name === 'word/document.xml')) throw mismatch('documentNotDocx');
   const total = sumOf(entries);
   const xml = sumOf(entries.filter((entry) => /\.(xml|rels)$/i.test(entry.name)));
   if (xml > DOCUMENT_LIMITS.docxMaxXmlBytes || total > DOCUMENT_LIMITS.docxMaxTotalBytes) throw documentTooComplex('uncompressed-size');
@@ -222,11 +222,13 @@ function fileError(message: string): AppError {
   return new AppError('VALIDATION_ERROR', message, { fields: { file: [message] } });
 }
 
-function mismatch(expected: string): AppError {
-  const message = `The file's content does not match its extension: it is not a ${expected}`;
+/** Whole sentences from packages/shared, so the web app can show them translated. */
+function mismatch(key: Exclude<FileFailureMessageKey, 'mediaUnsupported' | 'documentNotText'>): AppError {
+  const message = FILE_FAILURE_MESSAGES[key];
   return new AppError('UNSUPPORTED_MEDIA', message, { fields: { file: [message] } });
 }
 
 function notText(): AppError {
-  return new AppError('UNSUPPORTED_MEDIA', 'The file is not a text document', { fields: { file: ['The file is not a text document'] } });
+  const message = FILE_FAILURE_MESSAGES.documentNotText;
+  return new AppError('UNSUPPORTED_MEDIA', message, { fields: { file: [message] } });
 }

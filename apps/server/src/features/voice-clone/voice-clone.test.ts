@@ -1,6 +1,6 @@
 import { encodeMp3, LocalSpeechEngine, parseMp3Frames } from '@sound-studio/audio';
 import { startFakeMiniMaxCloneServer, type FakeMiniMaxCloneServer } from '@sound-studio/audio/testing';
-import { voiceListResponseSchema, type CustomVoiceReply, type IsolatorJob, type MyVoicesReply, type VoiceCloneJob, type VoiceDesignPreviewsReply } from '@sound-studio/shared';
+import { FILE_FAILURE_MESSAGES, VOICE_TIMBRE_CHARACTERS, voiceListResponseSchema, type CustomVoiceReply, type IsolatorJob, type MyVoicesReply, type VoiceCloneJob, type VoiceDesignPreviewsReply } from '@sound-studio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -111,6 +111,8 @@ describe('voice design', () => {
     expect(previews).toHaveLength(3);
     expect(new Set(previews.map((preview) => preview.previewId)).size).toBe(3);
     expect(previews[0]?.params).toMatchObject({ gender: 'male', age: 'senior', language: 'en-US' });
+    // Each candidate names its timbre's character, so the three can say how they differ.
+    for (const preview of previews) expect(VOICE_TIMBRE_CHARACTERS).toContain(preview.params.timbre);
     const audio = await t.request({ url: previews[1]?.audioUrl ?? '' });
     expect(audio.statusCode).toBe(200);
     expect(audio.headers['content-type']).toBe('audio/mpeg');
@@ -250,7 +252,7 @@ describe('voice clone (local match)', () => {
     expect(errorOf(noConsent).error).toBe('Please confirm you have the right to use this voice');
     const image = await clone(t, user, [wavSample(), wavSample('photo.wav', PNG_BYTES)]);
     expect(image.statusCode).toBe(415);
-    expect(errorOf(image).error).toMatch(/^"photo\.wav": This file is .*image/i);
+    expect(errorOf(image).error).toBe(`"photo.wav": ${FILE_FAILURE_MESSAGES.mediaUnsupported}`);
     const text = await clone(t, user, [{ name: 'samples', value: 'just some words, not audio at all\n'.repeat(50), fileName: 'notes.mp3' }]);
     expect(text.statusCode).toBe(415);
     expect(errorOf(text).error).toContain('"notes.mp3"');

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { candidateVoices, designFromDescription, type SpeechEngine, type VoiceCandidate } from '@sound-studio/audio';
+import { candidateVoices, designFromDescription, variantCharacter, type SpeechEngine, type VoiceCandidate } from '@sound-studio/audio';
 import type {
   CustomVoiceReply,
   SaveDesignedVoiceRequest,
@@ -133,6 +133,7 @@ export class VoiceDesignService {
       language: candidate.voice.language,
       accent: params.accent,
       variant: candidate.voice.variant ?? params.timbre.variant,
+      timbre: variantCharacter(candidate.voice.variant ?? params.timbre.variant),
       keywords: params.keywords,
     };
     const insert = { id, userId, description: request.description.trim(), engine, params: shownParams, fileKey, createdAt: new Date(this.deps.clock.now()) };

@@ -1,5 +1,6 @@
 import { MediaError, VoiceCloneError } from '@sound-studio/audio';
 import { AppError } from '../../lib/errors.ts';
+import { FILE_FAILURE_MESSAGES } from '@sound-studio/shared';
 
 /** Text details a client may see; every other string (decoder output, file paths, signals) is only logged. */
 const PUBLIC_TEXT_DETAILS = new Set(['reason', 'fileName', 'name', 'container', 'detected']);
@@ -40,7 +41,8 @@ function engineErrorToAppError(error: unknown, fileName?: string): AppError {
     const details = publicDetails({ ...error.details, reason: error.code, ...(fileName ? { fileName } : {}) });
     switch (error.code) {
       case 'UNSUPPORTED_MEDIA':
-        return new AppError('UNSUPPORTED_MEDIA', named(error.message), details);
+        // One fixed sentence (what was found stays in details.detected), so the web app can translate it.
+        return new AppError('UNSUPPORTED_MEDIA', named(FILE_FAILURE_MESSAGES.mediaUnsupported), details);
       case 'MEDIA_TOO_LARGE':
         return new AppError('PAYLOAD_TOO_LARGE', named(error.message), details);
       case 'DECODER_UNAVAILABLE':

@@ -12,7 +12,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { useCurrentUser, useIsNewAccount } from '../../features/auth/index.ts';
 import { DiscoverMusic, HomeMusicComposer } from '../../features/music/index.ts';
 import { GenerationFailureDialog, useGenerateSpeech, useSpeechChoices } from '../../features/text-to-speech/index.ts';
-import { useLanguageNames, useVoicePreview, useVoices, VoiceAvatar, VoicePickerButton } from '../../features/voices/index.ts';
+import { useLanguageNames, useVoiceDescription, useVoicePreview, useVoices, VoiceAvatar, VoicePickerButton } from '../../features/voices/index.ts';
 import { QUICK_PROMPTS, SHOWCASE_SIZE, showcaseVoices } from './showcase.ts';
 
 const PROMPT_ICONS = { story: BookOpen, commercial: Megaphone, tutor: GraduationCap } as const;
@@ -79,6 +79,7 @@ function VoiceCard({ voice }: { voice: Voice }) {
   const { t } = useTranslation();
   const preview = useVoicePreview();
   const languageName = useLanguageNames();
+  const describe = useVoiceDescription();
   return (
     <Card className="flex items-center gap-3.5 p-4" data-testid="explore-voice">
       <VoiceAvatar voice={voice} playing={preview.isPlaying(voice)} loading={preview.isLoading(voice)} onToggle={() => preview.toggle(voice)} />
@@ -87,7 +88,7 @@ function VoiceCard({ voice }: { voice: Voice }) {
         <p className="truncate text-xs text-muted-foreground">
           {languageName(voice.language)} · {t(`voices.genders.${voice.gender}`)} · {t(`voices.ages.${voice.age}`)}
         </p>
-        <p className="truncate text-xs text-muted-foreground">{voice.description}</p>
+        <p className="truncate text-xs text-muted-foreground">{describe(voice)}</p>
       </div>
     </Card>
   );

@@ -34,7 +34,7 @@ export function Header({ sidebarCollapsed, onToggleSidebar, onOpenDrawer }: Head
       >
         {sidebarCollapsed ? <PanelLeftOpen aria-hidden /> : <PanelLeftClose aria-hidden />}
       </Button>
-      <Link to={localized('/')} className="mr-auto rounded-lg focus-visible:outline-2 focus-visible:outline-ring" aria-label={t('nav.home')}>
+      <Link to={localized('/')} className="mr-auto rounded-lg focus-visible:outline-2 focus-visible:outline-ring" aria-label={`${t('app.name')}, ${t('nav.home')}`}>
         <Logo nameClassName="hidden min-[400px]:inline" />
       </Link>
       <div className="hidden items-center gap-1 sm:flex">

@@ -96,7 +96,7 @@ export function SidebarContent({ collapsed = false, onNavigate }: { collapsed?: 
             {collapsed ? (
               <div className="mx-2 mb-2 h-px bg-border first:hidden" aria-hidden />
             ) : (
-              <p className="mb-1.5 px-2.5 text-[11px] font-semibold tracking-wider text-muted-foreground/80 uppercase">{t(`nav.groups.${group.titleKey}`)}</p>
+              <p className="mb-1.5 px-2.5 text-[11px] font-semibold tracking-wider text-muted-foreground uppercase">{t(`nav.groups.${group.titleKey}`)}</p>
             )}
             <ul className="flex flex-col gap-0.5">
               {group.items.map((item) => (

@@ -28,8 +28,9 @@ export function UserMenu() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon-round" aria-label={t('userMenu.label', { name: user.name })} data-testid="user-menu">
+        <Button variant="ghost" size="icon-round" data-testid="user-menu">
           <span className="flex size-8 items-center justify-center rounded-full bg-brand text-xs font-semibold text-white">{initialsOf(user.name)}</span>
+          <span className="sr-only"> {t('userMenu.label', { name: user.name })}</span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent className="w-60">

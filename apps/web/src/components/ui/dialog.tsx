@@ -15,9 +15,11 @@ interface DialogContentProps extends Omit<ComponentProps<typeof DialogPrimitive.
   description?: ReactNode;
   /** Wider dialogs for long reading (legal texts) and lists (voices, history). */
   size?: 'md' | 'lg' | 'xl';
+  /** For reading-only bodies (legal texts): the body takes focus so the keyboard can scroll it (WCAG 2.1.1). */
+  focusableBody?: boolean;
 }
 
-export function DialogContent({ title, description, size = 'md', className, children, ...props }: DialogContentProps) {
+export function DialogContent({ title, description, size = 'md', focusableBody = false, className, children, ...props }: DialogContentProps) {
   const { t } = useTranslation();
   return (
     <DialogPrimitive.Portal>
@@ -46,7 +48,12 @@ export function DialogContent({ title, description, size = 'md', className, chil
             <X className="size-4" aria-hidden />
           </DialogPrimitive.Close>
         </div>
-        <div className="min-h-0 flex-1 overflow-y-auto px-4 py-5 sm:px-6">{children}</div>
+        <div
+          className="min-h-0 flex-1 overflow-y-auto px-4 py-5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring sm:px-6"
+          {...(focusableBody ? { tabIndex: 0, role: 'region', 'aria-label': typeof title === 'string' ? title : undefined } : {})}
+        >
+          {children}
+        </div>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );

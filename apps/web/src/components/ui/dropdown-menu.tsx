@@ -3,7 +3,13 @@ import { Check } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn.ts';
 
-export const DropdownMenu = Menu.Root;
+/**
+ * Non-modal by default: a modal menu hides the whole page (aria-hidden on the app root) while its focusable controls
+ * stay focusable, which axe reports (aria-hidden-focus). The menu still takes focus and closes on Escape or outside.
+ */
+export function DropdownMenu({ modal = false, ...props }: ComponentProps<typeof Menu.Root>) {
+  return <Menu.Root modal={modal} {...props} />;
+}
 export const DropdownMenuTrigger = Menu.Trigger;
 export const DropdownMenuRadioGroup = Menu.RadioGroup;
 

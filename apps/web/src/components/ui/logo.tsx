@@ -22,7 +22,7 @@ export function LogoMark({ className }: { className?: string }) {
   );
 }
 
-/** Mark plus the product name in the interface language ('Sound Studio' / 'Ses Stüdyosu'). */
+/** Mark plus the product name, 'Sound Studio' in every language. */
 export function Logo({ className, nameClassName }: { className?: string; nameClassName?: string }) {
   const { t } = useTranslation();
   return (

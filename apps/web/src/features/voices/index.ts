@@ -8,6 +8,7 @@ export { useSelectedVoice } from './hooks/use-selected-voice.ts';
 export { useVoiceFromQuery } from './hooks/use-voice-from-query.ts';
 export { useVoicePreview } from './hooks/use-voice-preview.ts';
 export { useLanguageNames } from './hooks/use-language-names.ts';
+export { useVoiceDescription } from './hooks/use-voice-description.ts';
 export { SAMPLE_VOICES } from './sample-voices.ts';
 export { defaultMood, speechVoiceId, type VoiceTab } from './voice-rules.ts';
 export { useMyVoices, useVoiceSlots, useRenameVoice, useDeleteVoice, refreshCustomVoices, myVoicesQueryKey } from './api/my-voices-api.ts';

@@ -37,8 +37,12 @@ export function CodeExamples({ apiKey }: { apiKey?: string }) {
           </TabsList>
           {LANGUAGES.map((language) => (
             <TabsContent key={language.id} value={language.id} className="relative mt-3">
+              {/* Focusable and named, so keyboard users can scroll the wide example (WCAG 2.1.1). */}
               <pre
-                className="overflow-x-auto rounded-xl bg-[#0f0f17] p-4 pr-12 text-xs leading-relaxed text-violet-100"
+                className="overflow-x-auto rounded-xl bg-[#0f0f17] p-4 pr-12 text-xs leading-relaxed text-violet-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                tabIndex={0}
+                role="region"
+                aria-label={t('api.exampleRegion', { language: language.label })}
                 data-testid={`example-${language.id}`}
               >
                 <code>{examples[language.id]}</code>

@@ -24,7 +24,7 @@ type TextField = 'name' | 'email' | 'password' | 'confirmPassword';
 
 function LegalLink({ kind, onOpen, children }: { kind: LegalDocumentKind; onOpen: (kind: LegalDocumentKind) => void; children?: React.ReactNode }) {
   return (
-    <button type="button" onClick={() => onOpen(kind)} className="font-medium text-primary underline-offset-2 hover:underline">
+    <button type="button" onClick={() => onOpen(kind)} data-testid={`open-${kind}`} className="font-medium text-primary underline-offset-2 hover:underline">
       {children}
     </button>
   );

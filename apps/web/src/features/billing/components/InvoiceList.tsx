@@ -3,12 +3,14 @@ import { useTranslation } from 'react-i18next';
 import type { Invoice } from '@sound-studio/shared';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { useFormatters } from '../../../lib/i18n.ts';
+import { useInvoiceDescription } from '../../../lib/plan-name.ts';
 
 const STATUS_TONES = { open: 'warning', paid: 'success', failed: 'danger', refunded: 'neutral', void: 'neutral' } as const;
 
 function InvoiceRow({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation();
   const { currency, date } = useFormatters();
+  const describe = useInvoiceDescription();
   return (
     <li data-testid="invoice-row" className="flex items-center gap-3 py-3">
       <FileText className="size-4 shrink-0 text-muted-foreground" aria-hidden />
@@ -16,7 +18,7 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
         <p className="truncate text-sm font-medium tabular-nums">{invoice.number}</p>
         <p className="truncate text-xs text-muted-foreground">
           <time dateTime={invoice.createdAt}>{date(invoice.createdAt)}</time>
-          <span className="max-sm:hidden"> · {invoice.description}</span>
+          <span className="max-sm:hidden"> · {describe(invoice.description)}</span>
         </p>
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1">

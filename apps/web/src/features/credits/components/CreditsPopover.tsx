@@ -8,6 +8,7 @@ import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useFormatters, useLocalizedPath } from '../../../lib/i18n.ts';
+import { usePlanName } from '../../../lib/plan-name.ts';
 import { CreditCycleDetails, useBillingOverview } from '../../billing/index.ts';
 import { useCreditSummary } from '../api/use-credit-summary.ts';
 import { useCreditUpdates } from '../hooks/use-credit-updates.ts';
@@ -60,6 +61,7 @@ function CalendarMonthUsage({ summary }: { summary: CreditSummary }) {
 function SummaryBody({ summary, cycle }: { summary: CreditSummary; cycle: CreditCycle | undefined }) {
   const { t } = useTranslation();
   const { number } = useFormatters();
+  const planName = usePlanName();
   const latest = summary.transactions.slice(0, LATEST_TRANSACTIONS);
   return (
     <div className="flex flex-col gap-5">
@@ -68,7 +70,7 @@ function SummaryBody({ summary, cycle }: { summary: CreditSummary; cycle: Credit
         <p className="mt-1 text-3xl font-semibold tracking-tight tabular-nums" data-testid="credits-balance">
           {number(summary.balance)}
         </p>
-        <p className="mt-0.5 text-xs text-muted-foreground">{t('credits.plan', { plan: summary.subscription })}</p>
+        <p className="mt-0.5 text-xs text-muted-foreground">{t('credits.plan', { plan: planName(summary.subscription) })}</p>
       </div>
       {cycle ? <CreditCycleDetails cycle={cycle} /> : <CalendarMonthUsage summary={summary} />}
       <div>
@@ -123,9 +125,10 @@ export function CreditsPopover() {
   return (
     <Popover>
       <PopoverTrigger asChild>
-        <Button variant="outline" size="pill" aria-label={t('credits.buttonLabel')} data-testid="credits-button">
+        <Button variant="outline" size="pill" data-testid="credits-button">
           <Coins className="!text-primary" aria-hidden />
           <span className="tabular-nums">{summary.data ? number(summary.data.balance) : '—'}</span>
+          <span className="sr-only"> {t('credits.buttonLabel')}</span>
         </Button>
       </PopoverTrigger>
       <PopoverContent aria-label={t('credits.title')}>

@@ -24,7 +24,7 @@ export function LegalDialog({ kind, onClose }: { kind: LegalDocumentKind | null;
   return (
     <Dialog open={kind !== null} onOpenChange={(open) => !open && onClose()}>
       {kind && (
-        <DialogContent size="lg" title={kind === 'terms' ? t('legal.terms') : t('legal.privacy')}>
+        <DialogContent size="lg" focusableBody title={kind === 'terms' ? t('legal.terms') : t('legal.privacy')}>
           <Suspense fallback={<DocumentSkeleton />}>
             <LegalDocumentView kind={kind} />
           </Suspense>

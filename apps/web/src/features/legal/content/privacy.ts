@@ -115,9 +115,9 @@ export const privacyPolicy: Record<'en' | 'tr', LegalDocument> = {
       {
         heading: 'Veri Sorumlusu',
         paragraphs: [
-          'Ses Stüdyosu (Sound Studio), İstanbul’da yerleşik Sound Studio Ltd. Şti. tarafından işletilmektedir. Tarafımızca işletilen hizmet kapsamında kişisel verilerinizin veri sorumlusu Şirketimizdir.',
+          'Sound Studio, İstanbul’da yerleşik Sound Studio Ltd. Şti. tarafından işletilmektedir. Tarafımızca işletilen hizmet kapsamında kişisel verilerinizin veri sorumlusu Şirketimizdir.',
           'Bu politika, 6698 sayılı Kişisel Verilerin Korunması Kanunu’nun (“KVKK”) 10. maddesi uyarınca aydınlatma yükümlülüğümüzü yerine getirmek amacıyla hazırlanmıştır. Avrupa Birliği’ndeki kullanıcılarımız için Genel Veri Koruma Tüzüğü (GDPR) de uygulanır.',
-          'Ses Stüdyosu, kullanıcıların kendi sunucularında da barındırılabilir. Hizmeti kendi altyapısında çalıştıran kişi veya kurum, o kurulum bakımından veri sorumlusudur; verilerinizle ilgili talepleriniz için doğrudan ona başvurmalısınız.',
+          'Sound Studio, kullanıcıların kendi sunucularında da barındırılabilir. Hizmeti kendi altyapısında çalıştıran kişi veya kurum, o kurulum bakımından veri sorumlusudur; verilerinizle ilgili talepleriniz için doğrudan ona başvurmalısınız.',
         ],
       },
       {
@@ -153,7 +153,7 @@ export const privacyPolicy: Record<'en' | 'tr', LegalDocument> = {
         heading: 'Kişisel Verilerin Aktarılması',
         paragraphs: [
           'Kişisel verilerinizi satmayız ve reklam amacıyla paylaşmayız.',
-          'Verilerinizi yalnızca barındırma, ödeme ve yapay zekâ işleme hizmetleri gibi Ses Stüdyosu’nu çalıştırmamıza yardımcı olan hizmet sağlayıcılarla paylaşırız. Bu sağlayıcılar, verilerinizi korumak ve yalnızca talimatlarımız doğrultusunda kullanmakla sözleşmeyle yükümlüdür.',
+          'Verilerinizi yalnızca barındırma, ödeme ve yapay zekâ işleme hizmetleri gibi Sound Studio’yu çalıştırmamıza yardımcı olan hizmet sağlayıcılarla paylaşırız. Bu sağlayıcılar, verilerinizi korumak ve yalnızca talimatlarımız doğrultusunda kullanmakla sözleşmeyle yükümlüdür.',
           'Kanunen zorunlu olduğunda verilerinizi yetkili kamu kurum ve kuruluşlarıyla paylaşabiliriz.',
           'Verilerinizin yurt dışına aktarılması gerektiğinde bunu KVKK’nın 9. maddesine ve GDPR’ın uygulandığı durumlarda uygun güvencelere uygun olarak yaparız.',
         ],
@@ -161,7 +161,7 @@ export const privacyPolicy: Record<'en' | 'tr', LegalDocument> = {
       {
         heading: 'Çerezler ve Yerel Depolama',
         paragraphs: [
-          'Yalnızca Ses Stüdyosu’nun çalışması için gerekli çerezleri ve tarayıcı depolamasını kullanırız: oturumunuzu açık tutmak, dil ve tema seçiminizi hatırlamak ve son kullandığınız sesler ile oynatıcı ses düzeyi gibi tercihlerinizi saklamak için.',
+          'Yalnızca Sound Studio’nun çalışması için gerekli çerezleri ve tarayıcı depolamasını kullanırız: oturumunuzu açık tutmak, dil ve tema seçiminizi hatırlamak ve son kullandığınız sesler ile oynatıcı ses düzeyi gibi tercihlerinizi saklamak için.',
           'Reklam çerezleri veya izleme araçları kullanmayız.',
           'Bu depolama hizmetin çalışması için zorunlu olduğundan onayınıza bağlı değildir. Dilerseniz tarayıcınızdan temizleyebilirsiniz; ancak bu durumda oturumunuz kapanır ve tercihleriniz sıfırlanır.',
         ],
@@ -195,7 +195,7 @@ export const privacyPolicy: Record<'en' | 'tr', LegalDocument> = {
       {
         heading: 'Çocukların Gizliliği',
         paragraphs: [
-          'Ses Stüdyosu 13 yaşından küçük çocuklara yönelik değildir ve bu yaştaki çocukların verilerini bilerek toplamayız. 13 yaşından küçük bir çocuğun hesap açtığını öğrenirsek hesabı sileriz.',
+          'Sound Studio 13 yaşından küçük çocuklara yönelik değildir ve bu yaştaki çocukların verilerini bilerek toplamayız. 13 yaşından küçük bir çocuğun hesap açtığını öğrenirsek hesabı sileriz.',
           'Bir çocuğun bize kişisel veri verdiğini düşünüyorsanız lütfen bizimle iletişime geçin.',
         ],
       },

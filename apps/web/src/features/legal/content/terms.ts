@@ -154,15 +154,15 @@ export const termsOfService: Record<'en' | 'tr', LegalDocument> = {
       {
         heading: 'Koşulların Kabulü',
         paragraphs: [
-          'Bu Kullanım Koşulları (“Koşullar”), Türkiye’de kurulu Sound Studio Ltd. Şti. (“Şirket” veya “biz”) tarafından işletilen yapay zekâ destekli ses platformu Ses Stüdyosu’nu (Sound Studio) kullanımınızı düzenler.',
+          'Bu Kullanım Koşulları (“Koşullar”), Türkiye’de kurulu Sound Studio Ltd. Şti. (“Şirket” veya “biz”) tarafından işletilen yapay zekâ destekli ses platformu Sound Studio’yu kullanımınızı düzenler.',
           'Hesap oluşturarak veya hizmeti kullanarak bu Koşulları ve Gizlilik Politikamızı kabul etmiş olursunuz. Koşulları kabul etmiyorsanız lütfen hizmeti kullanmayın.',
-          'Ses Stüdyosu’nu bir kurum adına kullanıyorsanız, bu Koşulları o kurum adına kabul etmeye yetkili olduğunuzu beyan etmiş olursunuz.',
+          'Sound Studio’yu bir kurum adına kullanıyorsanız, bu Koşulları o kurum adına kabul etmeye yetkili olduğunuzu beyan etmiş olursunuz.',
         ],
       },
       {
         heading: 'Yaş Sınırı ve Kullanım Ehliyeti',
         paragraphs: [
-          'Ses Stüdyosu’nu kullanabilmek için en az 13 yaşında olmanız gerekir. Hizmet 13 yaşından küçük çocuklara yönelik değildir ve bu yaştaki kişilerin bilerek hesap açmasına izin vermeyiz.',
+          'Sound Studio’yu kullanabilmek için en az 13 yaşında olmanız gerekir. Hizmet 13 yaşından küçük çocuklara yönelik değildir ve bu yaştaki kişilerin bilerek hesap açmasına izin vermeyiz.',
           '18 yaşından küçükseniz hizmeti yalnızca velinizin veya yasal temsilcinizin izniyle kullanabilirsiniz. Bu durumda Koşulları velinizin veya yasal temsilcinizin de kabul etmesi ve ödemeleri onun yapması gerekir.',
         ],
       },
@@ -177,11 +177,11 @@ export const termsOfService: Record<'en' | 'tr', LegalDocument> = {
       {
         heading: 'Hizmetin Kapsamı, Beta Özellikler ve Süreklilik',
         paragraphs: [
-          'Ses Stüdyosu; 50’den fazla dilde 100’ü aşkın ses içeren kütüphanesiyle metinden sese dönüştürme, yazılı bir istemden müzik üretimi, tarif üzerinden ses tasarımı, kısa kayıtlardan anında ses klonlama ve konuşmayı arka plan gürültüsünden ayıran ses ayırıcı araçlarını sunar.',
+          'Sound Studio; 50’den fazla dilde 100’ü aşkın ses içeren kütüphanesiyle metinden sese dönüştürme, yazılı bir istemden müzik üretimi, tarif üzerinden ses tasarımı, kısa kayıtlardan anında ses klonlama ve konuşmayı arka plan gürültüsünden ayıran ses ayırıcı araçlarını sunar.',
           'Müzik üretimi gibi “beta” veya “yeni” olarak işaretlenen özellikler değişebilir, beklenmedik sonuçlar verebilir ya da kullanımdan kaldırılabilir. Bu özellikler herhangi bir kalite veya süreklilik taahhüdü olmaksızın sunulur.',
           'Yapay zekâ ile üretilen sesler hatalı veya beklenmedik olabilir. Ürettiğiniz içerikleri yayımlamadan ya da bunlara dayanarak işlem yapmadan önce kontrol etmenizi öneririz.',
           'Hizmeti kesintisiz sunmak için çalışırız, ancak bunu garanti edemeyiz. Bakım yapabilir, özellik ekleyebilir, değiştirebilir veya kaldırabiliriz; ücretli planınızın kapsamını önemli ölçüde daraltan değişiklikleri makul bir süre önceden bildiririz.',
-          'Ses Stüdyosu, kullanıcıların kendi sunucularında da barındırılabilir. Başka bir işletmecinin kurduğu bir kurulumu kullanıyorsanız, o kurulumdan ilgili işletmeci sorumludur ve onun koşulları da geçerli olabilir.',
+          'Sound Studio, kullanıcıların kendi sunucularında da barındırılabilir. Başka bir işletmecinin kurduğu bir kurulumu kullanıyorsanız, o kurulumdan ilgili işletmeci sorumludur ve onun koşulları da geçerli olabilir.',
         ],
       },
       {
@@ -197,7 +197,7 @@ export const termsOfService: Record<'en' | 'tr', LegalDocument> = {
       {
         heading: 'Planlar, Ödeme ve Fiyat Değişiklikleri',
         paragraphs: [
-          'Ses Stüdyosu’nda Free (Ücretsiz), Starter, Creator, Pro ve Enterprise planları bulunur. Her planın özellikleri, kredi hakkı ve fiyatı fiyatlandırma sayfasında yer alır.',
+          'Sound Studio’da Free (Ücretsiz), Starter, Creator, Pro ve Enterprise planları bulunur. Her planın özellikleri, kredi hakkı ve fiyatı fiyatlandırma sayfasında yer alır.',
           'Ücretli planlar ABD doları üzerinden, aylık veya yıllık olarak peşin faturalandırılır. Yıllık ödemede aylık ödemeye göre %20 tasarruf edersiniz; yıllık planlarda gösterilen aylık fiyat, yıllık tutarın 12’ye bölünmesiyle hesaplanır.',
           'Aboneliğiniz, siz iptal edene kadar her fatura döneminin sonunda otomatik olarak yenilenir. Aboneliğinizi dilediğiniz zaman iptal edebilirsiniz; planınız ödemesini yaptığınız dönemin sonuna kadar geçerli kalır.',
           'Fiyatlarımızı değiştirebiliriz. Fiyat değişikliklerini size uygulanmaya başlamadan en az 30 gün önce bildiririz; yeni fiyat, bu bildirimden sonraki ilk yenilemenizde geçerli olur. Değişikliği kabul etmiyorsanız o tarihten önce aboneliğinizi iptal edebilirsiniz.',
@@ -217,7 +217,7 @@ export const termsOfService: Record<'en' | 'tr', LegalDocument> = {
       {
         heading: 'Kullanım Kuralları ve Ses Klonlama',
         paragraphs: [
-          'Ses Stüdyosu’nu hukuka uygun biçimde ve başkalarının haklarına saygı göstererek kullanmalısınız. Hukuka aykırı, nefret söylemi içeren, taciz veya tehdit niteliği taşıyan, cinsel istismar içeren ya da başkalarının haklarını ihlal eden içerikler üretemez ve yayamazsınız.',
+          'Sound Studio’yu hukuka uygun biçimde ve başkalarının haklarına saygı göstererek kullanmalısınız. Hukuka aykırı, nefret söylemi içeren, taciz veya tehdit niteliği taşıyan, cinsel istismar içeren ya da başkalarının haklarını ihlal eden içerikler üretemez ve yayamazsınız.',
           'Bir sesi yalnızca size aitse ya da buna hakkınız varsa ve ses sahibinin açık rızasını almışsanız klonlayabilirsiniz. Bu rızayı belgelemenizi isteyebiliriz.',
           'Klonlanmış veya tasarlanmış hiçbir sesi gerçek bir kişiyi taklit etmek, dolandırıcılık yapmak, birini taciz etmek ya da gerçekmiş gibi sunulan sahte beyanlar gibi yanıltıcı içerikler üretmek için kullanamazsınız.',
           'Adı belirtilen gerçek bir sanatçının sesini veya tarzını taklit etmeyi amaçlayan ya da üzerinde hakkınız bulunmayan telif korumalı eserleri yeniden üretmeye yönelik istemler yazamazsınız.',
@@ -246,7 +246,7 @@ export const termsOfService: Record<'en' | 'tr', LegalDocument> = {
       {
         heading: 'Hesabın Askıya Alınması ve Sona Ermesi',
         paragraphs: [
-          'Ses Stüdyosu’nu kullanmayı dilediğiniz zaman bırakabilir ve hesabınızın silinmesini talep edebilirsiniz.',
+          'Sound Studio’yu kullanmayı dilediğiniz zaman bırakabilir ve hesabınızın silinmesini talep edebilirsiniz.',
           'Bu Koşulları ciddi veya tekrarlanan biçimde ihlal etmeniz, kanunen gerekli olması ya da diğer kullanıcıları veya hizmeti korumamız gerekmesi hâlinde hesabınızı askıya alabilir veya kapatabiliriz. Makul olduğu durumlarda sizi önceden bilgilendirir ve gerekçesini açıklarız.',
           'Hesabınızı sizden kaynaklanmayan bir nedenle kapatırsak, peşin ödediğiniz tutarın kullanılmayan döneme ait kısmını iade ederiz.',
           'Hesabınız sona erdiğinde hizmeti kullanma hakkınız da sona erer, kullanılmayan kredileriniz geçerliliğini yitirir ve verileriniz Gizlilik Politikası’nda açıklandığı şekilde silinir. Sorumluluk ve uygulanacak hukuk gibi niteliği gereği devam etmesi gereken hükümler yürürlükte kalır.',
@@ -255,14 +255,14 @@ export const termsOfService: Record<'en' | 'tr', LegalDocument> = {
       {
         heading: 'Sorumluluk Reddi',
         paragraphs: [
-          'Ses Stüdyosu “olduğu gibi” ve “mevcut hâliyle” sunulur. Kanunların izin verdiği ölçüde, hizmetin veya üretilen içeriklerin hatasız, kesintisiz ya da belirli bir amaca uygun olacağına dair herhangi bir garanti vermeyiz.',
+          'Sound Studio “olduğu gibi” ve “mevcut hâliyle” sunulur. Kanunların izin verdiği ölçüde, hizmetin veya üretilen içeriklerin hatasız, kesintisiz ya da belirli bir amaca uygun olacağına dair herhangi bir garanti vermeyiz.',
           'Üretilen seslerin sizin veya başkaları tarafından nasıl kullanıldığından ve diğer kullanıcıların oluşturduğu içeriklerden sorumlu değiliz.',
         ],
       },
       {
         heading: 'Sorumluluğun Sınırlandırılması',
         paragraphs: [
-          'Kanunların izin verdiği ölçüde, Ses Stüdyosu ile ilgili tüm taleplerden doğan toplam sorumluluğumuz, talebe yol açan olaydan önceki 12 ay içinde bize yaptığınız ödemelerin toplamıyla sınırlıdır.',
+          'Kanunların izin verdiği ölçüde, Sound Studio ile ilgili tüm taleplerden doğan toplam sorumluluğumuz, talebe yol açan olaydan önceki 12 ay içinde bize yaptığınız ödemelerin toplamıyla sınırlıdır.',
           'Kâr, gelir, veri veya itibar kaybı gibi dolaylı zararlardan sorumlu değiliz.',
           'Bu Koşullardaki hiçbir hüküm, kast veya ağır ihmalden doğan sorumluluğumuzu ya da kanunen sınırlandırılamayan diğer sorumluluklarımızı sınırlamaz.',
         ],

@@ -6,6 +6,7 @@ import { Slider } from '../../../components/ui/slider.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { useFormatters } from '../../../lib/i18n.ts';
 import { downloadAudio, shareAudio } from '../audio-files.ts';
 import { useLikedItems } from '../hooks/use-liked-items.ts';
 import { usePlayer, usePlayerTime } from '../player-context.ts';
@@ -38,6 +39,7 @@ function TimeLabel() {
 
 function VolumeControl() {
   const { t } = useTranslation();
+  const { number } = useFormatters();
   const { volume, muted, setVolume, toggleMute } = usePlayer();
   const silent = muted || volume === 0;
   const Icon = silent ? VolumeX : volume < 0.5 ? Volume1 : Volume2;
@@ -47,7 +49,15 @@ function VolumeControl() {
         <Icon aria-hidden />
       </Button>
       <div className="w-24">
-        <Slider min={0} max={1} step={0.05} value={[muted ? 0 : volume]} onValueChange={([value]) => setVolume(value ?? 0)} aria-label={t('player.volume')} />
+        <Slider
+          min={0}
+          max={1}
+          step={0.05}
+          value={[muted ? 0 : volume]}
+          onValueChange={([value]) => setVolume(value ?? 0)}
+          aria-label={t('player.volume')}
+          valueText={(value) => t('tts.valueText.volume', { value: number(Math.round(value * 100)) })}
+        />
       </div>
     </div>
   );

@@ -5,6 +5,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useFormatters, useLanguage } from '../../../lib/i18n.ts';
+import { usePlanName } from '../../../lib/plan-name.ts';
 import { PLAN_FEATURE_KEYS, pricePerMonth, type BillingPeriod } from './plan-pricing.ts';
 
 interface PlanCardProps {
@@ -37,7 +38,7 @@ function FeatureList({ plan }: { plan: Plan }) {
       {PLAN_FEATURE_KEYS.map((feature) => {
         const included = plan.features[feature];
         return (
-          <li key={feature} className={cn('flex items-start gap-2.5', !included && 'text-muted-foreground/70')}>
+          <li key={feature} className={cn('flex items-start gap-2.5', !included && 'text-muted-foreground')}>
             {included ? <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden /> : <Minus className="mt-0.5 size-4 shrink-0" aria-hidden />}
             <span>
               {t(`pricing.features.${feature}`)}
@@ -53,6 +54,7 @@ function FeatureList({ plan }: { plan: Plan }) {
 export function PlanCard({ plan, period, current, requested, busy, locked, onChoose }: PlanCardProps) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const planName = usePlanName();
   const { currency } = useFormatters();
   const popular = plan.display.popular;
   const monthly = pricePerMonth(plan, period);
@@ -63,7 +65,9 @@ export function PlanCard({ plan, period, current, requested, busy, locked, onCho
       data-testid={`plan-${plan.name}`}
       data-current={current || undefined}
       className={cn(
-        'relative flex flex-col rounded-2xl border bg-surface p-5 shadow-card',
+        // From two columns up, the card's eight parts sit on rows shared with its neighbours (subgrid), so a price that
+        // wraps in one card moves every card's button down alike and the buttons line up.
+        'relative flex flex-col rounded-2xl border bg-surface p-5 shadow-card sm:row-span-8 sm:grid sm:grid-rows-subgrid sm:gap-y-0',
         popular ? 'border-primary/60 ring-1 ring-primary/30' : 'border-border',
         current && 'bg-accent/40',
       )}
@@ -78,11 +82,11 @@ export function PlanCard({ plan, period, current, requested, busy, locked, onCho
         ) : null}
       </div>
       <h2 id={`plan-${plan._id}`} className="mt-3 text-base font-semibold">
-        {plan.displayName}
+        {planName(plan.displayName)}
       </h2>
       <p className="mt-1 min-h-15 text-[13px] leading-relaxed text-muted-foreground">{description}</p>
       <div className="mt-5 flex flex-wrap items-baseline gap-x-1">
-        <span className="text-[32px] leading-none font-semibold tracking-tight tabular-nums" data-testid="plan-price">
+        <span className="text-[32px] leading-none font-semibold tracking-tight tabular-nums xl:text-[28px] 2xl:text-[32px]" data-testid="plan-price">
           {currency(monthly)}
         </span>
         <span className="text-sm whitespace-nowrap text-muted-foreground">{t('pricing.perMonth')}</span>
@@ -96,9 +100,10 @@ export function PlanCard({ plan, period, current, requested, busy, locked, onCho
         disabled={current || requested || locked}
         loading={busy}
         onClick={() => onChoose(plan)}
-        aria-label={current ? t('pricing.currentPlanButton', { plan: plan.displayName }) : t('pricing.chooseNamedPlan', { plan: plan.displayName })}
       >
         {current ? t('pricing.currentPlan') : requested ? t('billing.pending.requested') : t('pricing.choosePlan')}
+        {/* The visible words lead the name (WCAG 2.5.3); the plan follows for screen readers. */}
+        <span className="sr-only"> ({planName(plan.displayName)})</span>
       </Button>
       <div className="my-5 h-px bg-border" />
       <FeatureList plan={plan} />

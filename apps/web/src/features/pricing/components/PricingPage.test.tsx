@@ -130,7 +130,7 @@ describe('PricingPage', () => {
     const { calls } = await renderPricing('Free Plan', quoteRoute('creator', 'monthly'));
     const user = userEvent.setup();
     await user.click(screen.getByRole('radio', { name: 'Monthly' }));
-    await user.click(within(screen.getByTestId('plan-creator')).getByRole('button', { name: 'Choose Creator' }));
+    await user.click(within(screen.getByTestId('plan-creator')).getByRole('button', { name: 'Choose plan (Creator)' }));
     const dialog = within(await screen.findByTestId('plan-change-dialog'));
     expect(await dialog.findByRole('heading', { name: 'Upgrade to Creator?' })).toBeInTheDocument();
     expect(dialog.getByTestId('plan-change-plan')).toHaveTextContent('Creator, billed monthly');

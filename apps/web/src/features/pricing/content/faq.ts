@@ -51,7 +51,7 @@ export const pricingFaq: Record<'en' | 'tr', { question: string; answer: string 
     {
       question: 'Kredi nedir, hangi özellik kaç kredi harcar?',
       answer:
-        'Ses Stüdyosu’ndaki kullanımınız kredi ile ölçülür. Metinden sese dönüştürme karakter başına 1 kredi, müzik üretimi her 30 saniye için 200 kredi, ses klonu oluşturma 2.000 kredi, ses ayırıcı ise başlayan her dakika için 100 kredi harcar.',
+        'Sound Studio’daki kullanımınız kredi ile ölçülür. Metinden sese dönüştürme karakter başına 1 kredi, müzik üretimi her 30 saniye için 200 kredi, ses klonu oluşturma 2.000 kredi, ses ayırıcı ise başlayan her dakika için 100 kredi harcar.',
     },
     {
       question: 'Kullanmadığım krediler sonraki aya aktarılır mı?',
@@ -71,7 +71,7 @@ export const pricingFaq: Record<'en' | 'tr', { question: string; answer: string 
     {
       question: 'Para iade garantisi var mı?',
       answer:
-        'Evet. Tüm ücretli planlarda 14 gün para iade garantisi bulunur: Ses Stüdyosu beklentilerinizi karşılamazsa, ödemenizden itibaren 14 gün içinde destek ekibimize ulaşarak ödediğiniz tutarın tamamını geri alabilirsiniz.',
+        'Evet. Tüm ücretli planlarda 14 gün para iade garantisi bulunur: Sound Studio beklentilerinizi karşılamazsa, ödemenizden itibaren 14 gün içinde destek ekibimize ulaşarak ödediğiniz tutarın tamamını geri alabilirsiniz.',
     },
     {
       question: 'Ürettiğim sesleri ticari amaçla kullanabilir miyim?',

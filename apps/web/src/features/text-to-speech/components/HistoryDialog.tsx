@@ -144,7 +144,7 @@ export function HistoryDialog({ open, onOpenChange }: { open: boolean; onOpenCha
                   onClick={() => setRange(option)}
                   className={cn(
                     'h-8 rounded-full border px-3 text-xs font-medium transition focus-visible:outline-2 focus-visible:outline-ring',
-                    range === option ? 'border-primary bg-primary text-primary-foreground' : 'border-border text-muted-foreground hover:text-foreground',
+                    range === option ? 'border-primary-solid bg-primary-solid text-primary-foreground' : 'border-border text-muted-foreground hover:text-foreground',
                   )}
                 >
                   {t(`tts.ranges.${option}`)}

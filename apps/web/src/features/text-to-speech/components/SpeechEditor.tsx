@@ -1,5 +1,5 @@
 import { Download, Sparkles } from 'lucide-react';
-import { useState, type ClipboardEvent } from 'react';
+import { useRef, useState, type ClipboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_CREDIT_RATES, TEXT_MAX_LENGTH } from '@sound-studio/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -125,8 +125,15 @@ export function SpeechEditor({ text, onTextChange, canCreate, isGenerating, onCr
       ? t('tts.costNeural', { credits: number(cost), rate: number(rate) })
       : t('tts.cost', { credits: number(cost) });
   const paste = usePasteLimit(text, onTextChange);
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  const create = () => {
+    onCreate();
+    // Create turns disabled while it works, which would drop focus to the page: the status line takes it instead.
+    statusRef.current?.focus();
+  };
   return (
-    <Card className="flex flex-col p-5 transition has-[textarea:focus-visible]:border-primary/60 has-[textarea:focus-visible]:ring-2 has-[textarea:focus-visible]:ring-ring/25 sm:p-6">
+    // The text area has no outline of its own: the card's full-strength ring shows its focus (3:1 or more).
+    <Card className="flex flex-col p-5 transition has-[textarea:focus-visible]:border-ring has-[textarea:focus-visible]:ring-2 has-[textarea:focus-visible]:ring-ring sm:p-6">
       <label htmlFor="tts-text" className="sr-only">
         {t('tts.textLabel')}
       </label>
@@ -156,6 +163,9 @@ export function SpeechEditor({ text, onTextChange, canCreate, isGenerating, onCr
           <span className="tabular-nums" data-testid="tts-cost">
             {costText}
           </span>
+          <p ref={statusRef} tabIndex={-1} role="status" className="rounded font-medium text-foreground focus-visible:outline-2 focus-visible:outline-ring" data-testid="tts-status">
+            {isGenerating ? t('tts.status.creating') : lastAudio ? t('tts.status.ready', { name: lastAudio.displayName }) : ''}
+          </p>
           {validationHint && (
             <span className="mt-1 font-medium text-warning" data-testid="tts-validation">
               {validationHint}
@@ -169,7 +179,7 @@ export function SpeechEditor({ text, onTextChange, canCreate, isGenerating, onCr
           {lastAudio && <DownloadLink audio={lastAudio} />}
           {lastAudio && <CaptionsLink audio={lastAudio} format="srt" />}
           {lastAudio && <CaptionsLink audio={lastAudio} format="vtt" />}
-          <Button onClick={onCreate} disabled={!canCreate} loading={isGenerating} data-testid="tts-create">
+          <Button onClick={create} disabled={!canCreate} loading={isGenerating} data-testid="tts-create">
             {!isGenerating && <Sparkles aria-hidden />}
             {isGenerating ? t('tts.creating') : t('tts.create')}
           </Button>

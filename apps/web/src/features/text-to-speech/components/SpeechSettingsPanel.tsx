@@ -1,5 +1,5 @@
 import { RefreshCw } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SPEECH_MODELS, TTS_LANGUAGES, VOICE_SETTING_LIMITS, type Mood, type SpeechModel, type TtsLanguage, type Voice, type VoiceMood, type VoiceSettings } from '@sound-studio/shared';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -15,7 +15,20 @@ import { CopyVoiceIdButton, useLanguageNames, useVoicePreview, VoiceAvatar, Voic
 
 const SLIDER_KEYS = ['speed', 'pitch', 'volume'] as const;
 
-function VoiceCard({ voice, onChange, mood }: { voice: Voice | null; onChange: () => void; mood: VoiceMood | null }) {
+/** What a screen reader announces for each slider: "1.2×", "+0.3, higher", "80%". */
+function useSettingValueText() {
+  const { t } = useTranslation();
+  const { number } = useFormatters();
+  return (key: (typeof SLIDER_KEYS)[number], value: number): string => {
+    if (key === 'speed') return t('tts.valueText.speed', { value: number(value) });
+    if (key === 'volume') return t('tts.valueText.volume', { value: number(Math.round(value * 100)) });
+    if (value > 0) return t('tts.valueText.pitchHigher', { value: number(value) });
+    if (value < 0) return t('tts.valueText.pitchLower', { value: number(-value) });
+    return t('tts.valueText.pitchDefault', { value: number(0) });
+  };
+}
+
+function VoiceCard({ voice, onChange, mood, changeRef }: { voice: Voice | null; onChange: () => void; mood: VoiceMood | null; changeRef: RefObject<HTMLButtonElement | null> }) {
   const { t } = useTranslation();
   const languageName = useLanguageNames();
   const preview = useVoicePreview();
@@ -40,7 +53,7 @@ function VoiceCard({ voice, onChange, mood }: { voice: Voice | null; onChange: (
         <p className="truncate text-xs text-muted-foreground">{languageName(voice.language)}</p>
       </div>
       <CopyVoiceIdButton voiceId={voice._id} />
-      <Button variant="ghost" size="icon-sm" onClick={onChange} aria-label={t('tts.changeVoice')} data-testid="change-voice">
+      <Button ref={changeRef} variant="ghost" size="icon-sm" onClick={onChange} aria-label={t('tts.changeVoice')} data-testid="change-voice">
         <RefreshCw aria-hidden />
       </Button>
     </div>
@@ -64,15 +77,17 @@ export interface SpeechSettingsPanelProps {
 export function SpeechSettingsPanel(props: SpeechSettingsPanelProps) {
   const { t } = useTranslation();
   const { number } = useFormatters();
+  const valueText = useSettingValueText();
   const [modalOpen, setModalOpen] = useState(false);
+  const changeVoiceRef = useRef<HTMLButtonElement>(null);
   const { voice } = props;
   const moodOption = voice?.moods.find((option) => option.mood === props.mood) ?? null;
   return (
     <Card className="flex flex-col gap-6 p-5 sm:p-6" data-testid="speech-settings">
       <div className="flex flex-col gap-2">
         <span className="text-sm font-medium">{t('tts.voice')}</span>
-        <VoiceCard voice={voice} mood={moodOption} onChange={() => setModalOpen(true)} />
-        <VoiceSelectionModal open={modalOpen} onOpenChange={setModalOpen} onSelect={props.onVoiceChosen} />
+        <VoiceCard voice={voice} mood={moodOption} onChange={() => setModalOpen(true)} changeRef={changeVoiceRef} />
+        <VoiceSelectionModal open={modalOpen} onOpenChange={setModalOpen} onSelect={props.onVoiceChosen} returnFocusTo={changeVoiceRef} />
       </div>
       <PreferenceErrorAlert />
       {voice?.neural && (
@@ -139,6 +154,8 @@ export function SpeechSettingsPanel(props: SpeechSettingsPanelProps) {
               value={[value]}
               onValueChange={([next]) => props.onSettingChange(key, Math.round((next ?? limits.default) * 10) / 10)}
               aria-label={t(`tts.${key}`)}
+              valueText={(shown) => valueText(key, shown)}
+              data-testid={`tts-${key}-slider`}
             />
           </div>
         );

@@ -21,6 +21,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { isApiError } from '../../../lib/api/index.ts';
 import { serverMessageOf } from '../../../lib/server-message.ts';
+import { useTranslateMessage } from '../../../lib/i18n.ts';
 import { useCreditsRedirect } from '../../credits/index.ts';
 import { creditSummaryQueryKey } from '../../credits/index.ts';
 import { NoSlotsNotice } from '../../voices/index.ts';
@@ -37,6 +38,7 @@ const OPTION_LABELS = { removeNoise: 'voiceClone.noiseRemoval', optimizeAccent: 
 /** Samples, options, preview, consent and name; Create sends them as one multipart request, which starts a job. */
 export function CloneForm({ onCreated }: { onCreated: (job: VoiceCloneJob) => void }) {
   const { t, i18n } = useTranslation();
+  const translate = useTranslateMessage();
   const queryClient = useQueryClient();
   const redirectForCredits = useCreditsRedirect();
   const [samples, setSamples] = useState<CloneSample[]>([]);
@@ -74,7 +76,7 @@ export function CloneForm({ onCreated }: { onCreated: (job: VoiceCloneJob) => vo
       onCreated(job);
     } catch (error) {
       if (isApiError(error) && error.status === 409) setFailure({ kind: 'noSlots' });
-      else if (!redirectForCredits(error)) setFailure({ kind: 'message', text: serverMessageOf(error) ?? t('voiceClone.createFailed') });
+      else if (!redirectForCredits(error)) setFailure({ kind: 'message', text: translate(serverMessageOf(error) ?? t('voiceClone.createFailed')) });
     } finally {
       setPending(false);
     }

@@ -5,9 +5,23 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { usePlayer } from '../../player/index.ts';
+import type { CandidateDifference } from '../candidate-differences.ts';
 
 /** One of the three candidates: play it, see what the description was understood as, choose it. */
-export function DesignCandidateCard({ preview, index, chosen, onChoose }: { preview: VoiceDesignPreview; index: number; chosen: boolean; onChoose: () => void }) {
+export function DesignCandidateCard({
+  preview,
+  index,
+  difference,
+  chosen,
+  onChoose,
+}: {
+  preview: VoiceDesignPreview;
+  index: number;
+  /** What sets this candidate apart from the other two (they share gender, age and language). */
+  difference: CandidateDifference | undefined;
+  chosen: boolean;
+  onChoose: () => void;
+}) {
   const { t } = useTranslation();
   const player = usePlayer();
   const name = `design:${preview.previewId}`;
@@ -42,6 +56,17 @@ export function DesignCandidateCard({ preview, index, chosen, onChoose }: { prev
           {chosen ? t('voiceDesign.chosen') : t('voiceDesign.choose')}
         </Button>
       </div>
+      {difference && (
+        <p className="text-sm font-medium" data-testid="candidate-difference">
+          {t('voiceDesign.difference', {
+            pitch: t(`voiceDesign.differences.pitch.${difference.pitch}`),
+            pace: t(`voiceDesign.differences.pace.${difference.pace}`),
+            timbre: difference.character
+              ? t('voiceDesign.differences.timbreCharacter', { number: difference.timbre, character: t(`voiceDesign.differences.characters.${difference.character}`) })
+              : t('voiceDesign.differences.timbre', { number: difference.timbre }),
+          })}
+        </p>
+      )}
       <div className="flex flex-wrap gap-1.5" aria-label={t('voiceDesign.understood')}>
         {chips.map((chip) => (
           <Badge key={chip} tone="neutral">

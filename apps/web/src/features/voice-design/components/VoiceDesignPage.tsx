@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Wand2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -7,6 +7,7 @@ import { EmptyState } from '../../../components/ui/studio.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import type { CustomVoiceReply, VoiceDesignPreview } from '@sound-studio/shared';
 import { CustomVoiceResult, VoiceSlotsMeter } from '../../voices/index.ts';
+import { candidateDifferences } from '../candidate-differences.ts';
 import { DesignCandidateCard } from './DesignCandidateCard.tsx';
 import { DesignForm } from './DesignForm.tsx';
 import { SaveDesignForm } from './SaveDesignForm.tsx';
@@ -33,6 +34,7 @@ export function VoiceDesignPage() {
   const [chosenId, setChosenId] = useState<string | null>(null);
   const [saved, setSaved] = useState<CustomVoiceReply | null>(null);
   const chosen = previews.find((preview) => preview.previewId === chosenId) ?? null;
+  const differences = useMemo(() => candidateDifferences(previews.map((preview) => preview.params)), [previews]);
   return (
     <div className="flex flex-col gap-8">
       <PageHeader
@@ -65,7 +67,14 @@ export function VoiceDesignPage() {
           <>
             <ul className="grid gap-3 md:grid-cols-3" data-testid="design-candidates">
               {previews.map((preview, index) => (
-                <DesignCandidateCard key={preview.previewId} preview={preview} index={index} chosen={preview.previewId === chosenId} onChoose={() => setChosenId(preview.previewId)} />
+                <DesignCandidateCard
+                  key={preview.previewId}
+                  preview={preview}
+                  index={index}
+                  difference={differences[index]}
+                  chosen={preview.previewId === chosenId}
+                  onChoose={() => setChosenId(preview.previewId)}
+                />
               ))}
             </ul>
             {chosen && !saved && <SaveDesignForm previewId={chosen.previewId} onSaved={setSaved} />}

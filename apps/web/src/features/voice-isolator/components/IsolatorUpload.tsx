@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { FileDropTile, RecordTile } from '../../../components/ui/upload-tiles.tsx';
 import { measureMediaDuration } from '../../../lib/audio-duration.ts';
+import { useTranslateMessage } from '../../../lib/i18n.ts';
 import { serverMessageOf } from '../../../lib/server-message.ts';
 import { useCreditsRedirect } from '../../credits/index.ts';
 import { creditSummaryQueryKey } from '../../credits/index.ts';
@@ -18,6 +19,7 @@ const MINUTES = UPLOAD_LIMITS.isolatorMaxSeconds / 60;
 /** Upload or record; the file is checked here (type, size, length) before it travels, then becomes a job. */
 export function IsolatorUpload({ onJob }: { onJob: (job: IsolatorJob) => void }) {
   const { t } = useTranslation();
+  const translate = useTranslateMessage();
   const queryClient = useQueryClient();
   const redirectForCredits = useCreditsRedirect();
   const [error, setError] = useState<string | null>(null);
@@ -37,7 +39,8 @@ export function IsolatorUpload({ onJob }: { onJob: (job: IsolatorJob) => void })
       void queryClient.invalidateQueries({ queryKey: creditSummaryQueryKey });
       onJob(job);
     } catch (failure) {
-      if (!redirectForCredits(failure)) setError(serverMessageOf(failure) ?? t('voiceIsolator.uploadFailed'));
+      const message = serverMessageOf(failure);
+      if (!redirectForCredits(failure)) setError(message ? translate(message) : t('voiceIsolator.uploadFailed'));
     } finally {
       setUploading(null);
     }

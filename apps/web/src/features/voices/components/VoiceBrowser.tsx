@@ -6,7 +6,7 @@ import type { Voice, VoiceMood } from '@sound-studio/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { EmptyState } from '../../../components/ui/studio.tsx';
-import { Tabs, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { useLocalizedPath } from '../../../lib/i18n.ts';
 import { usePreferences } from '../../preferences/index.ts';
 import { useSelectedVoice } from '../hooks/use-selected-voice.ts';
@@ -97,41 +97,44 @@ export function VoiceBrowser({ tabs, renderAction }: VoiceBrowserProps) {
   );
   const filtered = JSON.stringify(filters) !== JSON.stringify(EMPTY_FILTERS);
   return (
-    <div className="flex flex-col gap-4">
-      <Tabs
-        value={tab}
-        onValueChange={(value) => {
-          setTab(value as VoiceTab);
-          setLimit(PAGE_SIZE);
-        }}
-      >
-        <TabsList className="max-w-full self-start">
-          {tabs.map((option) => (
-            <TabsTrigger key={option} value={option}>
-              {t(`voices.tabs.${option}`)}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-      </Tabs>
-      <VoiceFilterBar filters={filters} onChange={setFilters} languages={languages} languageName={languageName} resultCount={shown.length} />
-      {isLoading ? (
-        <VoiceListSkeleton />
-      ) : shown.length === 0 ? (
-        <TabEmptyState tab={tab} filtered={filtered} onReset={() => setFilters(EMPTY_FILTERS)} />
-      ) : (
-        <>
-          <ul className="flex flex-col gap-2" aria-label={t('voices.listLabel')} data-testid="voice-list">
-            {shown.slice(0, limit).map((voice) => (
-              <VoiceRow key={voice._id} voice={voice} selected={voice._id === selected?._id} languageName={languageName} renderAction={renderAction} />
-            ))}
-          </ul>
-          {shown.length > limit && (
-            <Button variant="outline" className="self-center" onClick={() => setLimit((current) => current + PAGE_SIZE)} data-testid="show-more-voices">
-              {t('voices.showMore', { count: shown.length - limit })}
-            </Button>
-          )}
-        </>
-      )}
-    </div>
+    <Tabs
+      value={tab}
+      onValueChange={(value) => {
+        setTab(value as VoiceTab);
+        setLimit(PAGE_SIZE);
+      }}
+      className="flex flex-col gap-4"
+    >
+      {/* A phone cannot fit four tabs in a row: two by two there, so none is cut. */}
+      <TabsList className="max-w-full self-start max-sm:grid max-sm:grid-cols-2 max-sm:self-stretch" data-testid="voice-tabs">
+        {tabs.map((option) => (
+          <TabsTrigger key={option} value={option} data-testid={`voice-tab-${option}`}>
+            {t(`voices.tabs.${option}`)}
+          </TabsTrigger>
+        ))}
+      </TabsList>
+      {/* One panel, the active tab's, so each tab's aria-controls names an element that exists. */}
+      <TabsContent value={tab} className="flex flex-col gap-4 rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
+        <VoiceFilterBar filters={filters} onChange={setFilters} languages={languages} languageName={languageName} resultCount={shown.length} />
+        {isLoading ? (
+          <VoiceListSkeleton />
+        ) : shown.length === 0 ? (
+          <TabEmptyState tab={tab} filtered={filtered} onReset={() => setFilters(EMPTY_FILTERS)} />
+        ) : (
+          <>
+            <ul className="flex flex-col gap-2" aria-label={t('voices.listLabel')} data-testid="voice-list">
+              {shown.slice(0, limit).map((voice) => (
+                <VoiceRow key={voice._id} voice={voice} selected={voice._id === selected?._id} languageName={languageName} renderAction={renderAction} />
+              ))}
+            </ul>
+            {shown.length > limit && (
+              <Button variant="outline" className="self-center" onClick={() => setLimit((current) => current + PAGE_SIZE)} data-testid="show-more-voices">
+                {t('voices.showMore', { count: shown.length - limit })}
+              </Button>
+            )}
+          </>
+        )}
+      </TabsContent>
+    </Tabs>
   );
 }

@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Voice, VoiceMood } from '@sound-studio/shared';
 import { Button } from '../../../components/ui/button.tsx';
@@ -14,22 +14,25 @@ export function VoicePickerButton({ className, onSelect }: { className?: string;
   const { t } = useTranslation();
   const { voice, isLoading } = useSelectedVoice();
   const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   return (
     <>
       <Button
         variant="outline"
         className={cn('justify-between gap-2 pl-1.5', className)}
+        ref={buttonRef}
         onClick={() => setOpen(true)}
-        aria-label={t('voices.pickerLabel', { voice: voice?.name ?? '' })}
         data-testid="voice-picker"
       >
         <span className="flex min-w-0 items-center gap-2">
           {voice ? <VoiceAvatar voice={voice} size="sm" /> : <Skeleton className="size-7" />}
           <span className="truncate">{isLoading ? t('common.loading') : voice?.name}</span>
         </span>
+        {/* After the visible name, so the accessible name starts with what is seen (WCAG 2.5.3). */}
+        <span className="sr-only">{t('voices.pickerHint')}</span>
         <ChevronDown aria-hidden />
       </Button>
-      <VoiceSelectionModal open={open} onOpenChange={setOpen} onSelect={onSelect} />
+      <VoiceSelectionModal open={open} onOpenChange={setOpen} onSelect={onSelect} returnFocusTo={buttonRef} />
     </>
   );
 }

@@ -77,7 +77,7 @@ export function VoiceRow({ voice, selected, languageName, renderAction }: VoiceR
                   }}
                   className={cn(
                     'h-6 rounded-full border px-2.5 text-[11px] font-medium transition focus-visible:outline-2 focus-visible:outline-ring',
-                    mood?._id === option._id ? 'border-primary bg-primary text-primary-foreground' : 'border-border text-muted-foreground hover:text-foreground',
+                    mood?._id === option._id ? 'border-primary-solid bg-primary-solid text-primary-foreground' : 'border-border text-muted-foreground hover:text-foreground',
                   )}
                 >
                   {t(`voices.moods.${option.mood}`)}

@@ -1,3 +1,4 @@
+import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Voice, VoiceMood } from '@sound-studio/shared';
 import { Button } from '../../../components/ui/button.tsx';
@@ -15,17 +16,31 @@ export function VoiceSelectionModal({
   open,
   onOpenChange,
   onSelect,
+  returnFocusTo,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Told which voice and mood were chosen (the mood is for grouped voices). */
   onSelect?: (voice: Voice, mood: VoiceMood | null) => void;
+  /** The control that opened the modal without being its Radix trigger: focus goes back to it on close. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
   const { t } = useTranslation();
   const { mutate: selectVoice } = useSelectVoice();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={t('voices.modalTitle')} description={t('voices.modalDescription')} size="xl" className="h-[min(88dvh,760px)]" data-testid="voice-modal">
+      <DialogContent
+        title={t('voices.modalTitle')}
+        description={t('voices.modalDescription')}
+        size="xl"
+        className="h-[min(88dvh,760px)]"
+        onCloseAutoFocus={(event) => {
+          if (!returnFocusTo?.current) return;
+          event.preventDefault();
+          returnFocusTo.current.focus();
+        }}
+        data-testid="voice-modal"
+      >
         <div className="flex flex-col gap-4">
           <PreferenceErrorAlert />
           <VoiceBrowser
