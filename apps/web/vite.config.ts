@@ -43,7 +43,7 @@ export default defineConfig({
       },
     }),
     themeBootScript(),
-    bundleReport({ entryPage: '/login' }),
+    bundleReport({ entryPage: '/login', bootModules: ['src/features/auth/components/LoginPage.tsx', 'src/locales/en.json'] }),
     // Last: it compresses what the other plugins wrote, the service worker included.
     precompressBuild(),
   ],

@@ -8,6 +8,7 @@ export * from './validation/email.ts';
 export * from './validation/password.ts';
 export * from './validation/name.ts';
 export * from './validation/auth.ts';
+export * from './validation/jit.ts';
 export * from './api/envelope.ts';
 export * from './api/auth.ts';
 export * from './api/plans.ts';

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { loadStudioTexts } from '../lib/i18n.ts';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { ForgotPasswordPage, LoginPage, RegisterPage, ResetPasswordPage } from '../features/auth/index.ts';
@@ -8,8 +9,13 @@ import { AuthLayout } from './layouts/AuthLayout.tsx';
 import { NotFoundPage } from './layouts/NotFoundPage.tsx';
 import { RootLayout } from './layouts/RootLayout.tsx';
 
+/** A page chunk that needs the studio's texts: both load together, so the page never shows keys. */
+function withStudioTexts<Module>(load: () => Promise<Module>): () => Promise<Module> {
+  return () => Promise.all([load(), loadStudioTexts()]).then(([module]) => module);
+}
+
 /** The signed-in frame is its own chunk: a visitor of /login never downloads it. */
-const AppShell = lazy(() => import('./shell/AppShell.tsx'));
+const AppShell = lazy(withStudioTexts(() => import('./shell/AppShell.tsx')));
 
 /** Home composes several features, so it lives in the app layer; like each feature's pages, it loads on first visit. */
 const HomePage = lazy(() => import('./home/HomePage.tsx').then((page) => ({ default: page.HomePage })));
@@ -21,9 +27,9 @@ const VoiceClonePage = lazy(() => import('../features/voice-clone/index.ts').the
 const VoiceIsolatorPage = lazy(() => import('../features/voice-isolator/index.ts').then((feature) => ({ default: feature.VoiceIsolatorPage })));
 const VoiceLibraryPage = lazy(() => import('../features/voice-library/index.ts').then((feature) => ({ default: feature.VoiceLibraryPage })));
 const SettingsPage = lazy(() => import('../features/settings/index.ts').then((feature) => ({ default: feature.SettingsPage })));
-const PricingPage = lazy(() => import('../features/pricing/index.ts').then((feature) => ({ default: feature.PricingPage })));
+const PricingPage = lazy(() => import('../features/pricing/page.ts').then((feature) => ({ default: feature.PricingPage })));
 /** A shared track's public page: no shell, no sign-in. */
-const MusicSharePage = lazy(() => import('../features/music/public.ts').then((feature) => ({ default: feature.SharePage })));
+const MusicSharePage = lazy(withStudioTexts(() => import('../features/music/public.ts').then((feature) => ({ default: feature.SharePage }))));
 const ApiAccessPage = lazy(() => import('../features/api-access/index.ts').then((feature) => ({ default: feature.ApiAccessPage })));
 
 function Shell() {
@@ -71,7 +77,7 @@ export const routes: RouteObject[] = [
           {
             element: <AuthLayout />,
             children: [
-              { path: 'login', element: <LoginPage /> },
+              { path: 'login', element: <LazyPage page={LoginPage} /> },
               { path: 'register', element: <LazyPage page={RegisterPage} /> },
               { path: 'forgot-password', element: <LazyPage page={ForgotPasswordPage} /> },
             ],
