@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { loadStudioTexts } from '../lib/i18n.ts';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { ForgotPasswordPage, LoginPage, RegisterPage, ResetPasswordPage } from '../features/auth/index.ts';
 import { ProtectedRoute } from './guards/ProtectedRoute.tsx';
@@ -105,6 +105,10 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/**
+ * The route tree rendered in declarative mode (inside App's <BrowserRouter>): the app uses no loaders or other data-router
+ * APIs, and the data router would add about 17 KB (gzip) to the first page.
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
 }
