@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
@@ -67,7 +67,7 @@ export function bundleReport({ entryPage, bootModules }: { entryPage: string; bo
     name: 'sound-studio-bundle-report',
     apply: 'build',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
     },
     writeBundle(_options, rawBundle) {
       const bundle = rawBundle as unknown as Record<string, EmittedFile>;

@@ -4,11 +4,8 @@ import './index.css';
 import { App } from './app/App.tsx';
 import { preloadLoginPage } from './features/auth/index.ts';
 import { startInstallPromptCapture } from './features/install/index.ts';
-import { disableSchemaJit } from '@sound-studio/shared';
 import { initI18n } from './lib/i18n.ts';
 
-// Our content policy has no 'unsafe-eval': zod must not even probe for `new Function` (the probe is reported).
-disableSchemaJit();
 // The sign-in form is a chunk of its own; on /login fetch it alongside the texts rather than after them.
 if (/^\/(?:tr\/)?login\/?$/.test(window.location.pathname)) preloadLoginPage();
 await initI18n();

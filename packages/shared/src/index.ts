@@ -1,3 +1,5 @@
+// First: it configures zod before any schema below is created.
+export * from './validation/jit.ts';
 export * from './constants.ts';
 export * from './errors.ts';
 export * from './rate-limit.ts';
@@ -8,7 +10,6 @@ export * from './validation/email.ts';
 export * from './validation/password.ts';
 export * from './validation/name.ts';
 export * from './validation/auth.ts';
-export * from './validation/jit.ts';
 export * from './api/envelope.ts';
 export * from './api/auth.ts';
 export * from './api/plans.ts';

@@ -1,10 +1,9 @@
-import { z } from 'zod';
+import { config } from 'zod';
 
 /**
- * Makes zod validate by interpretation only. Its object parser otherwise compiles code with `new Function`, first
- * probing whether it may: under a content policy without 'unsafe-eval' (the web app's) that probe is reported as a
- * violation even though zod catches it. Browsers call this once before any parse; the server keeps the fast path.
+ * In a browser, zod validates by interpretation only. Its object schemas otherwise compile parsers with `new Function`,
+ * probing first whether they may, when each schema is created: under a content policy without 'unsafe-eval' (the web
+ * app's) that probe is reported as a violation even though zod catches it. This module is exported first by index.ts
+ * and listed in package.json's sideEffects, so it runs before any schema exists; the server keeps the compiled path.
  */
-export function disableSchemaJit(): void {
-  z.config({ jitless: true });
-}
+if (typeof document !== 'undefined') config({ jitless: true });
