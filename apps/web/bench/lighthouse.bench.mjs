@@ -116,12 +116,37 @@ async function audit(baseUrl, path, preset, session) {
   }
 }
 
+/** Bytes on the wire for one URL in each encoding (node's fetch would decode, so read the raw length by header). */
+async function wireSizes(url, headers = {}) {
+  const sizes = {};
+  for (const encoding of ['identity', 'gzip', 'br']) {
+    const reply = await fetch(url, { headers: { ...headers, 'accept-encoding': encoding } });
+    const body = Buffer.from(await reply.arrayBuffer());
+    sizes[encoding] = { bytes: Number(reply.headers.get('content-length') ?? 0) || null, encoding: reply.headers.get('content-encoding') ?? 'identity', decoded: body.length };
+  }
+  return sizes;
+}
+
+/** The main script's name from the built index.html. */
+function mainScriptPath() {
+  const html = readFileSync(join(webDist, 'index.html'), 'utf8');
+  return html.match(/<script[^>]+src="([^"]+index-[^"]+\.js)"/)?.[1] ?? null;
+}
+
+function printWire(label, sizes) {
+  const parts = Object.entries(sizes).map(([asked, size]) => `${asked}: ${size.bytes ?? '?'} B (${size.encoding})`);
+  console.log(`${label.padEnd(28)} ${parts.join(', ')}`);
+}
+
 buildIfMissing();
 const dataDir = mkdtempSync(join(tmpdir(), 'sound-studio-lighthouse-'));
 const server = await startServer(dataDir);
 process.on('exit', server.stop);
 try {
   const session = await registerSession(server.baseUrl);
+  const script = mainScriptPath();
+  if (script) printWire(`main script ${script.split('/').pop()}`, await wireSizes(`${server.baseUrl}${script}`));
+  printWire('/api/voices/list-grouped', await wireSizes(`${server.baseUrl}/api/voices/list-grouped`, { authorization: `Bearer ${session.accessToken}` }));
   const rows = [];
   for (const [path, signedIn] of [['/login', false], ['/text-to-speech', true]]) {
     for (const preset of ['mobile', 'desktop']) {

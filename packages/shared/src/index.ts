@@ -1,4 +1,3 @@
-// First: it configures zod before any schema below is created.
 export * from './validation/jit.ts';
 export * from './constants.ts';
 export * from './errors.ts';
