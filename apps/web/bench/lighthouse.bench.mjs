@@ -7,6 +7,7 @@
 // the load average is printed with them.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { get } from 'node:http';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -116,14 +117,21 @@ async function audit(baseUrl, path, preset, session) {
   }
 }
 
-/** Bytes on the wire for one URL in each encoding (node's fetch would decode, so read the raw length by header). */
+/** Bytes on the wire for one URL in each encoding (node:http does not decode, so the body's length is what was sent). */
+function wireSize(url, headers) {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (reply) => {
+      let bytes = 0;
+      reply.on('data', (chunk) => (bytes += chunk.length));
+      reply.on('end', () => resolve({ bytes, encoding: reply.headers['content-encoding'] ?? 'identity' }));
+      reply.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
 async function wireSizes(url, headers = {}) {
   const sizes = {};
-  for (const encoding of ['identity', 'gzip', 'br']) {
-    const reply = await fetch(url, { headers: { ...headers, 'accept-encoding': encoding } });
-    const body = Buffer.from(await reply.arrayBuffer());
-    sizes[encoding] = { bytes: Number(reply.headers.get('content-length') ?? 0) || null, encoding: reply.headers.get('content-encoding') ?? 'identity', decoded: body.length };
-  }
+  for (const encoding of ['identity', 'gzip', 'br']) sizes[encoding] = await wireSize(url, { ...headers, 'accept-encoding': encoding });
   return sizes;
 }
 
@@ -134,7 +142,7 @@ function mainScriptPath() {
 }
 
 function printWire(label, sizes) {
-  const parts = Object.entries(sizes).map(([asked, size]) => `${asked}: ${size.bytes ?? '?'} B (${size.encoding})`);
+  const parts = Object.entries(sizes).map(([asked, size]) => `${asked}: ${size.bytes} B (${size.encoding})`);
   console.log(`${label.padEnd(28)} ${parts.join(', ')}`);
 }
 

@@ -27,7 +27,7 @@ const VoiceClonePage = lazy(() => import('../features/voice-clone/index.ts').the
 const VoiceIsolatorPage = lazy(() => import('../features/voice-isolator/index.ts').then((feature) => ({ default: feature.VoiceIsolatorPage })));
 const VoiceLibraryPage = lazy(() => import('../features/voice-library/index.ts').then((feature) => ({ default: feature.VoiceLibraryPage })));
 const SettingsPage = lazy(() => import('../features/settings/index.ts').then((feature) => ({ default: feature.SettingsPage })));
-const PricingPage = lazy(() => import('../features/pricing/page.ts').then((feature) => ({ default: feature.PricingPage })));
+const PricingPage = lazy(() => import('../features/pricing/public.ts').then((feature) => ({ default: feature.PricingPage })));
 /** A shared track's public page: no shell, no sign-in. */
 const MusicSharePage = lazy(withStudioTexts(() => import('../features/music/public.ts').then((feature) => ({ default: feature.SharePage }))));
 const ApiAccessPage = lazy(() => import('../features/api-access/index.ts').then((feature) => ({ default: feature.ApiAccessPage })));
