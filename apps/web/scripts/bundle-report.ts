@@ -60,7 +60,7 @@ function initialChunks(bundle: Record<string, EmittedFile>, bootModules: readonl
   return [...seen.values()];
 }
 
-/** Writes dist/bundle-report.json with the gzipped size of the initial JavaScript and CSS of the entry page. */
+/** Writes dist/bundle-report.json: the gzipped JavaScript (entry, imports, boot chunks) and CSS of the entry page. */
 export function bundleReport({ entryPage, bootModules }: { entryPage: string; bootModules: readonly string[] }): Plugin {
   let outDir = 'dist';
   return {
