@@ -25,6 +25,9 @@ for (const script of ['bench', 'bench:music', 'bench:isolate', 'bench:neural']) 
   if (audioPackage.scripts?.[script]) run(`audio ${script}`, 'npm', ['run', script, '-w', '@sound-studio/audio']);
 }
 
+// Lighthouse on /login and /text-to-speech (signed in), mobile and desktop, cold cache; `npm run bench -- lighthouse`.
+run('web lighthouse', 'node', ['apps/web/bench/lighthouse.bench.mjs']);
+
 const bundleReport = 'apps/web/dist/bundle-report.json';
 if (only) process.exit(0);
 if (!existsSync(bundleReport)) run('web build', 'npm', ['run', 'build', '-w', '@sound-studio/web']);

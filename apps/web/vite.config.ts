@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bundleReport } from './scripts/bundle-report.ts';
+import { precompressBuild } from './scripts/precompress.ts';
 import { themeBootScript } from './scripts/theme-boot.ts';
 
 const API_TARGET = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
@@ -42,7 +43,9 @@ export default defineConfig({
       },
     }),
     themeBootScript(),
-    bundleReport({ entryPage: '/login' }),
+    bundleReport({ entryPage: '/login', bootModules: ['src/features/auth/components/LoginPage.tsx', 'src/locales/en.json'] }),
+    // Last: it compresses what the other plugins wrote, the service worker included.
+    precompressBuild(),
   ],
   server: {
     proxy: {

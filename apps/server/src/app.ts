@@ -43,6 +43,7 @@ import { streamInputRoutes } from './features/tts/v1/stream-input-routes.ts';
 import { voiceLabRoutes } from './features/voice-lab/plugin.ts';
 import { voicesRoutes } from './features/voices/routes.ts';
 import { webStaticRoutes } from './features/web-static/routes.ts';
+import { installReplyCompression } from './lib/reply-compression.ts';
 import { ApiKeyAuthenticator } from './lib/api-keys/authenticator.ts';
 import { apiKeyOfRequest } from './lib/api-keys/key-format.ts';
 import { authenticateAccessToken, bearerToken } from './lib/authentication.ts';
@@ -121,6 +122,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     installApiRateLimit(app);
     installCsrfProtection(app);
     await installSecurityHeaders(app, config.webDistDir);
+    await installReplyCompression(app);
     installPrivateReplyCacheControl(app);
     await registerApiDocs(app);
     await app.register(

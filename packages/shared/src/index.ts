@@ -1,3 +1,4 @@
+export * from './validation/jit.ts';
 export * from './constants.ts';
 export * from './errors.ts';
 export * from './rate-limit.ts';

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS, userSchema, type AuthSession, type User } from '@sound-studio/shared';
+import { STORAGE_KEYS, type AuthSession, type User } from '@sound-studio/shared';
 import { readItem, removeItem, writeItem, type StorageKind } from './storage.ts';
 
 /**
@@ -14,11 +14,26 @@ export interface StoredAuth {
   persistence: StorageKind;
 }
 
+/**
+ * The shape of `userSchema`, checked by hand: this runs at boot on every page, before zod (loaded lazily, see
+ * lazy-schema.ts) is there. The server's next reply brings the user again, validated by the schema itself.
+ */
+function isStoredUser(value: unknown): value is User {
+  if (typeof value !== 'object' || value === null) return false;
+  const fields = value as Record<string, unknown>;
+  return (
+    ['id', 'name', 'email', 'subscription'].every((key) => typeof fields[key] === 'string') &&
+    Number.isInteger(fields.credits)
+  );
+}
+
 function parseUser(raw: string | null): User | null {
   if (!raw) return null;
   try {
-    const parsed = userSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    const parsed: unknown = JSON.parse(raw);
+    if (!isStoredUser(parsed)) return null;
+    const { id, name, email, credits, subscription } = parsed;
+    return { id, name, email, credits, subscription };
   } catch {
     return null;
   }

@@ -2,19 +2,22 @@ import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { useCallback } from 'react';
 import { AUTH_FAILURE_MESSAGES, CREDIT_FAILURE_MESSAGES, FILE_FAILURE_MESSAGES, SPEECH_PROVIDER_FAILURE_MESSAGES, validationMessageKey, type Language } from '@sound-studio/shared';
-import en from '../locales/en.json';
+import type en from '../locales/en.json';
 import type enStudio from '../locales/en-studio.json';
 import { browserLanguageSignals, isLanguage, localeOf, localizePath, resolveLanguage } from './language.ts';
 
 /**
- * English ships with the app (it is also the fallback), split in two: the core texts every page needs, and the signed-in
- * studio's texts, which arrive with the shell (see `addStudioTexts`) so /login stays light. Turkish loads whole when
- * first needed.
+ * Each language's texts load when that language is chosen, so a page downloads one language, never both. English (also
+ * the fallback) comes in two parts: the core texts every page needs, and the signed-in studio's texts, which load only
+ * once a studio page asks for them (`loadStudioTexts`) so /login stays light. Turkish loads whole.
  */
 type AllTexts = typeof en & typeof enStudio;
-const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: AllTexts }>> = {
-  tr: () => import('../locales/tr.json'),
+type Texts = Partial<AllTexts>;
+const loaders: Record<Language, () => Promise<Texts>> = {
+  en: () => import('../locales/en.json').then((texts) => texts.default),
+  tr: () => import('../locales/tr.json').then((texts) => texts.default),
 };
+const loadStudioEnglish = () => import('../locales/en-studio.json').then((texts) => texts.default);
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -23,43 +26,67 @@ declare module 'i18next' {
   }
 }
 
-let pendingStudioTexts: typeof enStudio | null = null;
+const loadedLanguages = new Set<Language>();
+let studioTextsWanted = false;
+let studioEnglishLoaded = false;
+let pendingTexts: { language: Language; texts: Texts }[] = [];
 
-/**
- * Adds the studio's English texts (called by the chunks that bundle them: the signed-in shell, the public share page).
- * Before i18next starts (a module imported early, as in tests) they wait for `initI18n`.
- */
-export function addStudioTexts(texts: typeof enStudio): void {
+/** Adds texts to a language; before i18next starts (a module imported early, as in tests) they wait for `initI18n`. */
+function addTexts(language: Language, texts: Texts): void {
   if (!i18next.isInitialized) {
-    pendingStudioTexts = texts;
+    pendingTexts.push({ language, texts });
     return;
   }
-  i18next.addResourceBundle('en', 'translation', texts, true, false);
+  // A copy: i18next merges later texts into the bundle it holds, which must not be the imported module's object.
+  i18next.addResourceBundle(language, 'translation', structuredClone(texts), true, false);
 }
 
-/** Makes sure a language's texts are loaded before switching to it. */
+/** Adds the studio's English texts directly (tests, which import the file themselves). */
+export function addStudioTexts(texts: typeof enStudio): void {
+  studioEnglishLoaded = true;
+  addTexts('en', texts);
+}
+
+/** Makes sure a language's texts (and, once a studio page asked for them, the studio's English texts) are loaded. */
 export async function loadLanguage(language: Language): Promise<void> {
-  if (language === 'en' || i18next.hasResourceBundle(language, 'translation')) return;
-  const texts = await loaders[language]();
-  i18next.addResourceBundle(language, 'translation', texts.default);
+  const loads: Promise<void>[] = [];
+  if (!loadedLanguages.has(language)) {
+    loads.push(
+      loaders[language]().then((texts) => {
+        loadedLanguages.add(language);
+        addTexts(language, texts);
+      }),
+    );
+  }
+  if (language === 'en' && studioTextsWanted && !studioEnglishLoaded) {
+    loads.push(loadStudioEnglish().then((texts) => addStudioTexts(texts)));
+  }
+  await Promise.all(loads);
+}
+
+/** Called before a studio page renders (the signed-in shell, the public share page): its texts in the current language. */
+export async function loadStudioTexts(): Promise<void> {
+  studioTextsWanted = true;
+  await loadLanguage(isLanguage(i18next.language) ? i18next.language : 'en');
 }
 
 /** Starts i18next in the language of the address (or the stored/browser choice) with its texts loaded. */
 export async function initI18n(language?: Language) {
   const initial = language ?? resolveLanguage(browserLanguageSignals(window.location.pathname));
+  const texts = loadLanguage(initial);
   await i18next.use(initReactI18next).init({
-    // A copy: i18next merges the studio's texts into the bundle it holds, which must not be the imported module's object.
-    resources: { en: { translation: structuredClone(en) } },
+    resources: {},
     partialBundledLanguages: true,
-    lng: 'en',
+    lng: initial,
     fallbackLng: 'en',
     supportedLngs: ['en', 'tr'],
     interpolation: { escapeValue: false },
     returnNull: false,
     initAsync: false,
   });
-  if (pendingStudioTexts) addStudioTexts(pendingStudioTexts);
-  pendingStudioTexts = null;
+  for (const pending of pendingTexts) addTexts(pending.language, pending.texts);
+  pendingTexts = [];
+  await texts;
   await changeLanguage(initial);
   return i18next;
 }

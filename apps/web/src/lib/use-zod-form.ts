@@ -1,25 +1,37 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { fieldErrors } from '@sound-studio/shared';
 import type { z } from 'zod';
+import { isLazySchema, resolveSchema, type SchemaSource } from './lazy-schema.ts';
 
 type FieldName<Values> = Extract<keyof Values, string>;
 type FieldMessages<Values> = Partial<Record<FieldName<Values>, string>>;
 
 /**
  * Form state validated by a shared zod schema. A field shows its first message once the user has typed in it or
- * tried to submit; a message from the server shows until that field changes.
+ * tried to submit; a message from the server shows until that field changes. A lazy schema (the sign-in form's) loads
+ * when the form first gets focus; a submit before it arrives waits for it.
  */
-export function useZodForm<Schema extends z.ZodType<unknown, Record<string, unknown>>>(schema: Schema, initialValues: z.input<Schema>) {
+export function useZodForm<Schema extends z.ZodType<unknown, Record<string, unknown>>>(source: SchemaSource<Schema>, initialValues: z.input<Schema>) {
   type Values = z.input<Schema>;
+  const [schema, setSchema] = useState<Schema | null>(() => (isLazySchema(source) ? null : source));
   const [values, setValues] = useState<Values>(initialValues);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [submitCount, setSubmitCount] = useState(0);
   const [serverMessages, setServerMessages] = useState<FieldMessages<Values>>({});
   const formRef = useRef<HTMLFormElement>(null);
 
-  const result = useMemo(() => schema.safeParse(values), [schema, values]);
+  const loadSchema = useCallback(
+    () =>
+      resolveSchema(source).then((loaded) => {
+        setSchema(() => loaded);
+        return loaded;
+      }),
+    [source],
+  );
+
+  const result = useMemo(() => schema?.safeParse(values) ?? null, [schema, values]);
   const clientMessages = useMemo(() => {
-    if (result.success) return {};
+    if (!result || result.success) return {};
     return Object.fromEntries(Object.entries(fieldErrors(result.error)).map(([field, messages]) => [field, messages[0]]));
   }, [result]) as Record<string, string | undefined>;
 
@@ -44,11 +56,28 @@ export function useZodForm<Schema extends z.ZodType<unknown, Record<string, unkn
   const handleSubmit = useCallback(
     (onValid: (data: z.output<Schema>) => void) => (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
-      setSubmitCount((count) => count + 1);
-      if (result.success) onValid(result.data);
+      if (result) {
+        setSubmitCount((count) => count + 1);
+        if (result.success) onValid(result.data);
+        return;
+      }
+      void loadSchema().then((loaded) => {
+        setSubmitCount((count) => count + 1);
+        const parsed = loaded.safeParse(values);
+        if (parsed.success) onValid(parsed.data);
+      });
     },
-    [result],
+    [result, loadSchema, values],
   );
+
+  // A lazy schema starts loading as soon as the user reaches the form.
+  useEffect(() => {
+    const form = formRef.current;
+    if (schema || !form) return;
+    const load = () => void loadSchema();
+    form.addEventListener('focusin', load, { once: true });
+    return () => form.removeEventListener('focusin', load);
+  }, [schema, loadSchema]);
 
   // After a failed submit, move focus to the first field that needs fixing.
   useEffect(() => {
@@ -63,5 +92,5 @@ export function useZodForm<Schema extends z.ZodType<unknown, Record<string, unkn
     setServerMessages({});
   }, []);
 
-  return { values, setValue, errorFor, handleSubmit, setServerMessages, reset, formRef, isValid: result.success };
+  return { values, setValue, errorFor, handleSubmit, setServerMessages, reset, formRef, isValid: result?.success === true };
 }

@@ -41,18 +41,8 @@ export const AUTH_SUCCESS_MESSAGES = {
   passwordReset: 'Your password has been reset. Sign in with your new password.',
 } as const;
 
-/** Server-side failure texts of section 8. */
-export const AUTH_FAILURE_MESSAGES = {
-  invalidCredentials: 'Invalid email or password',
-  loginFailed: 'Login failed. Please try again.',
-  emailTaken: 'Registration failed. Email might already exist.',
-  registrationFailed: 'Registration failed. Please try again.',
-  profileUpdateFailed: 'Failed to update profile',
-  passwordChangeFailed: 'Failed to change password',
-  currentPasswordWrong: 'Current password is incorrect',
-  resetLinkInvalid: 'This password reset link is invalid, has expired or was already used. Request a new one.',
-  socialSignInExpired: 'This sign-in has expired. Start again with Google or GitHub.',
-} as const;
+// Zod-free module of its own, so the web app's first page can read it before zod's runtime loads.
+export { AUTH_FAILURE_MESSAGES } from './failure-messages.ts';
 
 /** Social sign-in providers (each on only when the server has its client id and secret). */
 export const OAUTH_PROVIDERS = ['google', 'github'] as const;

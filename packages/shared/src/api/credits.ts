@@ -17,11 +17,8 @@ export const CREDIT_REASONS = [
 ] as const;
 export type CreditReason = (typeof CREDIT_REASONS)[number];
 
-/** Texts of credit refusals that the web app shows in the interface language (see the locales' serverMessages). */
-export const CREDIT_FAILURE_MESSAGES = {
-  refundedWorkStopped:
-    'This work was paid with credits of a refunded payment, and your balance cannot pay for it: it was stopped and nothing was charged',
-} as const;
+// Zod-free module of its own, so the web app's first page can read it before zod's runtime loads.
+export { CREDIT_FAILURE_MESSAGES } from './failure-messages.ts';
 
 /**
  * What a hold paid for, kept with the reservation so every row of it (hold, charge, release) can say what it was in

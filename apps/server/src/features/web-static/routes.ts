@@ -40,6 +40,9 @@ export const webStaticRoutes: FastifyPluginAsync<WebStaticOptions> = async (app,
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
+      // The build writes file.br and file.gz beside each text asset; the client's Accept-Encoding picks one (with
+      // Vary: Accept-Encoding, the original's Content-Type and an ETag of the file actually sent).
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, filePath) => {
         reply.header('cache-control', cacheControlFor(path.relative(distDir, filePath)));
@@ -60,8 +63,11 @@ export const webStaticRoutes: FastifyPluginAsync<WebStaticOptions> = async (app,
   });
 };
 
+/** A precompressed copy (`x.js.br`, `x.js.gz`) is cached like the file it encodes. */
+const PRECOMPRESSED_SUFFIX = /\.(?:br|gz)$/;
+
 function cacheControlFor(relativePath: string): string {
-  const normalized = relativePath.split(path.sep).join('/');
+  const normalized = relativePath.split(path.sep).join('/').replace(PRECOMPRESSED_SUFFIX, '');
   if (normalized.startsWith('assets/')) return IMMUTABLE;
   if (ALWAYS_REVALIDATE.has(normalized)) return 'no-cache';
   return 'public, max-age=3600';

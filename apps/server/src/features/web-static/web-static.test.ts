@@ -1,10 +1,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { errorOf, openTestDatabase, temporaryFolder, TestApp } from '../../../test/harness.ts';
 
 const INDEX_HTML = '<!doctype html><title>Sound Studio</title><div id="root"></div>';
+/** A main script as the build leaves it: the file plus its brotli and gzip copies. */
+const MAIN_SCRIPT = `${Array.from({ length: 200 }, (_, index) => `export const value${index} = "studio ${index}";`).join('\n')}\n`;
+const MAIN_SCRIPT_URL = '/assets/index-9b8c7d.js';
 
 let database: DatabaseHandle;
 let withBuild: TestApp;
@@ -19,6 +23,10 @@ beforeAll(async () => {
   writeFileSync(path.join(dist.folder, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(path.join(dist.folder, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(path.join(dist.folder, 'assets', 'index-3f2a9c.js'), 'console.log("app");');
+  const mainScriptPath = path.join(dist.folder, MAIN_SCRIPT_URL);
+  writeFileSync(mainScriptPath, MAIN_SCRIPT);
+  writeFileSync(`${mainScriptPath}.br`, brotliCompressSync(MAIN_SCRIPT));
+  writeFileSync(`${mainScriptPath}.gz`, gzipSync(MAIN_SCRIPT));
 
   database = await openTestDatabase();
   withBuild = await TestApp.start({ database, env: { WEB_DIST_DIR: dist.folder } });
@@ -52,6 +60,35 @@ describe('with a web build', () => {
     expect(worker.headers['cache-control']).toBe('no-cache');
     const icon = await withBuild.request({ url: '/favicon.svg' });
     expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it.each([
+    ['br', 'br, gzip', brotliDecompressSync],
+    ['gzip', 'gzip, deflate', gunzipSync],
+  ] as const)('sends the main script as %s by Accept-Encoding, decoding to the original', async (encoding, accept, decode) => {
+    const reply = await withBuild.request({ url: MAIN_SCRIPT_URL, headers: { 'accept-encoding': accept } });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-encoding']).toBe(encoding);
+    expect(reply.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(String(reply.headers.vary)).toMatch(/accept-encoding/i);
+    expect(reply.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(reply.headers.etag).toBeTruthy();
+    expect(reply.bytes.length).toBeLessThan(MAIN_SCRIPT.length / 3);
+    expect(decode(reply.bytes).toString('utf8')).toBe(MAIN_SCRIPT);
+  });
+
+  it('sends the plain script to a client without compression, with its own ETag, and revalidates by it', async () => {
+    const plain = await withBuild.request({ url: MAIN_SCRIPT_URL });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toBe(MAIN_SCRIPT);
+    expect(String(plain.headers.vary)).toMatch(/accept-encoding/i);
+    const brotli = await withBuild.request({ url: MAIN_SCRIPT_URL, headers: { 'accept-encoding': 'br' } });
+    expect(brotli.headers.etag).not.toBe(plain.headers.etag);
+    const revalidated = await withBuild.request({
+      url: MAIN_SCRIPT_URL,
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(brotli.headers.etag) },
+    });
+    expect(revalidated.statusCode).toBe(304);
   });
 
   it('answers missing files, unknown API paths and other methods with the JSON 404', async () => {

@@ -12,11 +12,6 @@ import { MobileNav } from './MobileNav.tsx';
 import { PlayerBarSlot } from './PlayerBarSlot.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { useSavedLanguage } from './use-saved-language.ts';
-import studioTexts from '../../locales/en-studio.json';
-import { addStudioTexts } from '../../lib/i18n.ts';
-
-// The studio's English texts travel with the shell's chunk, not with /login.
-addStudioTexts(studioTexts);
 
 /**
  * The signed-in frame: slim header, sidebar (drawer on small screens), the page, and the player bar. The one audio

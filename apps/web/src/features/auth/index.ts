@@ -3,7 +3,13 @@ import { lazy } from 'react';
 export { AuthProvider } from './session/AuthProvider.tsx';
 export { useAuth, useCurrentUser, type AuthStatus, type SessionEndReason } from './session/auth-context.ts';
 export { authApi } from './api/auth-api.ts';
-export { LoginPage } from './components/LoginPage.tsx';
+
+const loadLoginPage = () => import('./components/LoginPage.tsx').then((module) => ({ default: module.LoginPage }));
+/** Its own chunk, so a signed-in visit never downloads the form; a visit to /login starts it at boot (`preloadLoginPage`). */
+export const LoginPage = lazy(loadLoginPage);
+export function preloadLoginPage(): void {
+  void loadLoginPage();
+}
 
 /** Loaded on demand: /login must stay light, and most visitors sign in rather than register. */
 export const RegisterPage = lazy(() => import('./components/RegisterPage.tsx').then((module) => ({ default: module.RegisterPage })));

@@ -1,3 +1,2 @@
 export { usePlanUpdates } from './hooks/use-plan-updates.ts';
 export { usePlans, plansQueryKey } from './api/use-plans.ts';
-export { PricingPage } from './components/PricingPage.tsx';

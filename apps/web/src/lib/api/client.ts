@@ -1,9 +1,11 @@
 import type { z } from 'zod';
-import { API_TIMEOUT_MS, authSessionSchema, type AuthSession } from '@sound-studio/shared';
+import { API_TIMEOUT_MS, type AuthSession } from '@sound-studio/shared';
 import { clearStoredAuth, getAccessToken, getRefreshToken, readStoredAuth, replaceAuthSession } from '../auth-storage.ts';
 import { withCrossTabLock } from '../cross-tab-lock.ts';
 import { ApiError, clientErrors } from './api-error.ts';
 import { getCsrfToken, invalidateCsrfToken } from './csrf.ts';
+import { resolveSchema, type SchemaSource } from '../lazy-schema.ts';
+import { sessionSchemas } from './session-schemas.ts';
 
 export const API_BASE = '/api';
 
@@ -17,7 +19,7 @@ export interface RequestOptions<T> {
   method?: Method;
   body?: unknown;
   /** Validates `data` of the reply; a mismatch rejects with 'Unexpected response format'. */
-  schema?: z.ZodType<T>;
+  schema?: SchemaSource<z.ZodType<T>>;
   /** Off for calls that must not refresh the session or react to its revocation (logout). */
   sessionRecovery?: boolean;
   timeoutMs?: number;
@@ -96,8 +98,9 @@ async function sendForStream(path: string, options: RequestOptions<unknown>): Pr
   });
 }
 
-function parseReply<T>(fields: unknown, status: number, schema?: z.ZodType<T>): T {
-  if (!schema) return fields as T;
+async function parseReply<T>(fields: unknown, status: number, source?: SchemaSource<z.ZodType<T>>): Promise<T> {
+  if (!source) return fields as T;
+  const schema = await resolveSchema(source);
   const parsed = schema.safeParse(fields);
   if (!parsed.success) throw clientErrors.unexpectedFormat(status);
   return parsed.data;
@@ -107,7 +110,7 @@ function parseReply<T>(fields: unknown, status: number, schema?: z.ZodType<T>): 
  * Turns a reply into its data or into section 3's error object. A success without `data` carries its fields beside
  * `success` (section 7's voice list and preview); those fields are the reply.
  */
-export async function readEnvelope<T>(response: Response, schema?: z.ZodType<T>): Promise<T> {
+export async function readEnvelope<T>(response: Response, schema?: SchemaSource<z.ZodType<T>>): Promise<T> {
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   let body: unknown;
@@ -163,7 +166,7 @@ export function refreshSession(): Promise<AuthSession> {
 
 async function requestNewTokens(refreshToken: string | null): Promise<AuthSession> {
   if (!refreshToken) throw new ApiError('Session expired', 'UNAUTHORIZED', 401);
-  const session = await send('/auth/refresh', { method: 'POST', body: { refreshToken }, schema: authSessionSchema });
+  const session = await send('/auth/refresh', { method: 'POST', body: { refreshToken }, schema: sessionSchemas.authSession });
   replaceAuthSession(session);
   return session;
 }

@@ -1,4 +1,5 @@
-import { API_TIMEOUT_MS, csrfTokenReplySchema } from '@sound-studio/shared';
+import { API_TIMEOUT_MS } from '@sound-studio/shared';
+import { sessionSchemas } from './session-schemas.ts';
 
 /** Refetch this long before the server's expiry so a token never dies mid-request. */
 const REFRESH_MARGIN_MS = 5 * 60 * 1000;
@@ -28,7 +29,7 @@ async function fetchServerToken(url: string): Promise<CachedToken> {
   });
   const body: unknown = await response.json();
   const data = typeof body === 'object' && body !== null && 'data' in body ? body.data : undefined;
-  const parsed = csrfTokenReplySchema.parse(data);
+  const parsed = (await sessionSchemas.csrfTokenReply.loadSchema()).parse(data);
   const expiresAtMs = Date.parse(parsed.expiresAt);
   return { token: parsed.token, expiresAtMs: Number.isNaN(expiresAtMs) ? Date.now() + FALLBACK_LIFETIME_MS : expiresAtMs };
 }

@@ -1,22 +1,26 @@
-import {
-  authProvidersReplySchema,
-  authSessionSchema,
-  oauthLinkInfoSchema,
-  socialSessionSchema,
-  messageReplySchema,
-  updateProfileReplySchema,
-  userReplySchema,
-  type ChangePasswordRequest,
-  type ForgotPasswordRequest,
-  type LoginRequest,
-  type OAuthLinkRequest,
-  type RegisterRequest,
-  type ResetPasswordRequest,
-  type UpdateProfileRequest,
-  type Language,
-  type OAuthProviderName,
+import type {
+  ChangePasswordRequest,
+  ForgotPasswordRequest,
+  Language,
+  LoginRequest,
+  OAuthLinkRequest,
+  OAuthProviderName,
+  RegisterRequest,
+  ResetPasswordRequest,
+  UpdateProfileRequest,
 } from '@sound-studio/shared';
 import { api } from '../../../lib/api/index.ts';
+import { lazySchema } from '../../../lib/lazy-schema.ts';
+
+/** Loaded with zod when the first of these calls goes out: the sign-in page draws without them. */
+const shared = () => import('./auth-schemas.ts');
+const authSessionSchema = lazySchema(() => shared().then((module) => module.authSessionSchema));
+const messageReplySchema = lazySchema(() => shared().then((module) => module.messageReplySchema));
+const updateProfileReplySchema = lazySchema(() => shared().then((module) => module.updateProfileReplySchema));
+const userReplySchema = lazySchema(() => shared().then((module) => module.userReplySchema));
+const authProvidersReplySchema = lazySchema(() => shared().then((module) => module.authProvidersReplySchema));
+const socialSessionSchema = lazySchema(() => shared().then((module) => module.socialSessionSchema));
+const oauthLinkInfoSchema = lazySchema(() => shared().then((module) => module.oauthLinkInfoSchema));
 
 export const authApi = {
   login: (request: LoginRequest) => api.post('/auth/login', request, { schema: authSessionSchema }),

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { STORAGE_KEYS, loginFormSchema } from '@sound-studio/shared';
+import { STORAGE_KEYS } from '@sound-studio/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
@@ -12,6 +12,7 @@ import { Label } from '../../../components/ui/label.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { useLocalizedPath, useTranslateMessage } from '../../../lib/i18n.ts';
 import { readItem, removeItem, writeItem } from '../../../lib/storage.ts';
+import { lazySchema } from '../../../lib/lazy-schema.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { authApi } from '../api/auth-api.ts';
 import { useAuth } from '../session/auth-context.ts';
@@ -19,6 +20,9 @@ import { clearNewAccount } from '../session/new-account.ts';
 import { authErrorMessage, serverFieldMessages } from './auth-error-message.ts';
 import { AuthCardHeader } from './AuthCardHeader.tsx';
 import { ProviderButtons, SocialSignInError } from './ProviderButtons.tsx';
+
+/** The form's rules come with zod when the user reaches the form, so the page draws without them. */
+const loginForm = lazySchema(() => import('../api/auth-schemas.ts').then((schemas) => schemas.loginFormSchema));
 
 function rememberEmail(email: string, remember: boolean) {
   if (remember) writeItem('local', STORAGE_KEYS.rememberedEmail, email);
@@ -33,7 +37,7 @@ export function LoginPage() {
   const { state: locationState } = useLocation();
   const { signIn, endReason, dismissEndNotice } = useAuth();
   const [rememberedEmail] = useState(() => readItem('local', STORAGE_KEYS.rememberedEmail) ?? '');
-  const form = useZodForm(loginFormSchema, { email: rememberedEmail, password: '', rememberMe: rememberedEmail !== '' });
+  const form = useZodForm(loginForm, { email: rememberedEmail, password: '', rememberMe: rememberedEmail !== '' });
   const [formError, setFormError] = useState<string | null>(null);
   const login = useMutation({ mutationFn: authApi.login });
 

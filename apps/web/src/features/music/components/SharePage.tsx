@@ -12,16 +12,12 @@ import { getAccessToken } from '../../../lib/auth-storage.ts';
 import { LanguageToggle } from '../../language/index.ts';
 import { formatTime, PlayerProvider, usePlayer, usePlayerTime, Waveform, type PlayingItem } from '../../player/index.ts';
 import { ThemeToggle } from '../../theme/index.ts';
-import { addStudioTexts, useLocalizedPath } from '../../../lib/i18n.ts';
-import studioTexts from '../../../locales/en-studio.json';
+import { useLocalizedPath } from '../../../lib/i18n.ts';
 import { usePublicTrack } from '../api/use-music-queries.ts';
 import { trackItemName } from '../music-rules.ts';
 import { LyricsPanel } from './LyricsPanel.tsx';
 import { TagList } from './TagList.tsx';
 import { TrackArtwork } from './TrackArtwork.tsx';
-
-// The share page lives outside the signed-in shell, so it brings the studio's English texts itself.
-addStudioTexts(studioTexts);
 
 function sharedItem(track: PublicMusicTrack): PlayingItem | null {
   if (!track.audioUrl) return null;
