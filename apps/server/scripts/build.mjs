@@ -1,6 +1,6 @@
 // Compiles the server for production (`npm start`): one esbuild pass bundles the server, the job worker, the operator
-// command and every worker thread (speech, music, isolation, documents) with our own packages into dist/ as plain
-// JavaScript, so no thread loads TypeScript at run time. npm dependencies stay external and load from node_modules.
+// command and every worker thread (speech, music, isolation, documents, share covers) with our own packages into
+// dist/ as plain JavaScript, so no thread loads TypeScript at run time. npm dependencies stay external and load from node_modules.
 import { build } from 'esbuild';
 import { copyFile, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -16,6 +16,7 @@ const entryPoints = {
   worker: path.join(serverDir, 'src/worker.ts'),
   admin: path.join(serverDir, 'src/cli/admin.ts'),
   'document-worker': path.join(serverDir, 'src/features/tts/document-worker.ts'),
+  'cover-worker': path.join(serverDir, 'src/lib/image/cover-worker.ts'),
   'espeak-worker': path.join(repoDir, 'packages/audio/src/speech/local/espeak-worker.ts'),
   'neural-worker': path.join(repoDir, 'packages/audio/src/speech/neural/neural-worker.ts'),
   'music-render-worker': path.join(repoDir, 'packages/audio/src/music/render/render-worker.ts'),

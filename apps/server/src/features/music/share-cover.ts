@@ -1,7 +1,6 @@
 import { buffer } from 'node:stream/consumers';
 import type { FileStore } from '../../lib/file-store/file-store.ts';
-import { encodePng } from '../../lib/image/png-encoder.ts';
-import { rasterizeSvg } from '../../lib/image/svg-raster.ts';
+import { drawCover } from '../../lib/image/draw-cover.ts';
 import { sniffArtwork } from './artwork-upload.ts';
 
 /** Share covers are square; large enough for chat apps' big previews, small enough to draw quickly. */
@@ -19,26 +18,33 @@ const BRAND_COVER_SVG =
   '</svg>';
 
 /**
- * PNG covers for shared tracks: the track's artwork (our generated SVG covers are drawn to PNG here, PNG uploads pass
- * through), else the brand cover. Drawn covers are kept in a small in-memory cache, keyed by the artwork's file.
+ * PNG covers for shared tracks: the track's artwork (our generated SVG covers are drawn to PNG in a thread, PNG
+ * uploads pass through), else the brand cover. Drawings are kept in a small in-memory cache keyed by the artwork's
+ * file, and drawn one at a time so a burst of crawlers costs one core at most.
  */
 export class ShareCovers {
-  readonly #cache = new Map<string, Buffer>();
-  #brand: Buffer | null = null;
+  readonly #cache = new Map<string, Promise<Buffer>>();
+  #brand: Promise<Buffer> | null = null;
+  #queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly files: FileStore) {}
 
-  brand(): Buffer {
-    this.#brand ??= encodePng(SHARE_COVER_SIZE, SHARE_COVER_SIZE, rasterizeSvg(BRAND_COVER_SVG, SHARE_COVER_SIZE));
+  brand(): Promise<Buffer> {
+    this.#brand ??= this.#drawSvg(BRAND_COVER_SVG);
+    // A failed drawing is not kept: the next request tries again.
+    this.#brand.catch(() => {
+      this.#brand = null;
+    });
     return this.#brand;
   }
 
-  async forArtwork(artworkKey: string | null): Promise<Buffer> {
+  forArtwork(artworkKey: string | null): Promise<Buffer> {
     if (!artworkKey) return this.brand();
     const cached = this.#cache.get(artworkKey);
     if (cached) return cached;
-    const cover = await this.#draw(artworkKey);
+    const cover = this.#draw(artworkKey);
     this.#cache.set(artworkKey, cover);
+    cover.catch(() => this.#cache.delete(artworkKey));
     if (this.#cache.size > CACHED_COVERS) this.#cache.delete(this.#cache.keys().next().value ?? artworkKey);
     return cover;
   }
@@ -50,9 +56,15 @@ export class ShareCovers {
     if (kind === 'png') return bytes;
     if (kind !== 'svg') return this.brand();
     try {
-      return encodePng(SHARE_COVER_SIZE, SHARE_COVER_SIZE, rasterizeSvg(bytes.toString('utf8'), SHARE_COVER_SIZE));
+      return await this.#drawSvg(bytes.toString('utf8'));
     } catch {
       return this.brand();
     }
+  }
+
+  #drawSvg(svg: string): Promise<Buffer> {
+    const drawn = this.#queue.then(() => drawCover({ svg, size: SHARE_COVER_SIZE }));
+    this.#queue = drawn.catch(() => undefined);
+    return drawn;
   }
 }

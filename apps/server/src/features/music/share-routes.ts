@@ -16,8 +16,9 @@ const GENERIC_COVER_PATH = '/share/cover.png';
 const PAGE_CACHE = 'public, max-age=300';
 const COVER_CACHE = 'public, max-age=3600';
 
-function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
+/** PUBLIC_URL when the operator set it (a cache in front must not keep links to whichever host was asked). */
+function originOf(request: FastifyRequest, publicUrl: string | null): string {
+  return (publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
 }
 
 /**
@@ -43,7 +44,7 @@ export const musicSharePageRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   const sharePage = (language: Language) => async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
-    const origin = originOf(request);
+    const origin = originOf(request, app.config.mail.publicUrl);
     const id = request.params.id;
     const shared = await publicTrack(id);
     const pageUrl = `${origin}${language === 'en' ? '' : `/${language}`}${musicSharePath(id)}`;
@@ -63,8 +64,8 @@ export const musicSharePageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/share/music/:id/cover.png', { schema: { hide: true, params } }, async (request, reply) => {
     const shared = await publicTrack(request.params.id);
-    const cover = shared ? await covers.forArtwork(shared.artworkKey) : covers.brand();
+    const cover = shared ? await covers.forArtwork(shared.artworkKey) : await covers.brand();
     return reply.type('image/png').header('cache-control', COVER_CACHE).send(cover);
   });
-  app.get(GENERIC_COVER_PATH, { schema: { hide: true } }, async (_request, reply) => reply.type('image/png').header('cache-control', COVER_CACHE).send(covers.brand()));
+  app.get(GENERIC_COVER_PATH, { schema: { hide: true } }, async (_request, reply) => reply.type('image/png').header('cache-control', COVER_CACHE).send(await covers.brand()));
 };
