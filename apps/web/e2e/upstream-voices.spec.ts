@@ -23,6 +23,7 @@ test.describe('upstream speech providers', () => {
     await expect(page.getByTestId('tts-cost')).toHaveText(`Cost: ${Math.ceil(text.length * 0.5)} credits (0.5 credits per character for Kokoro voices)`);
     await page.getByTestId('tts-create').click();
     await expectPlaying(page);
+    await expect(page.getByTestId('upstream-settings-notice')).toHaveText('Kokoro voices take the speed only: pitch and volume do not change them.');
     await page.screenshot({ path: 'test-results/upstream-voice-editor.png' });
   });
 });

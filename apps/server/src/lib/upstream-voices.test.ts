@@ -38,7 +38,7 @@ describe('UpstreamVoiceLibrary', () => {
     engine.listing = [{ id: 'af_bella', name: 'Bella', gender: 'female', language: 'en-US' }];
     expect(await library.refresh('kokoro')).toBe(true);
     expect(library.list()).toEqual([
-      expect.objectContaining({ _id: 'upstream:kokoro:af_bella', name: 'Bella', gender: 'female', locale: 'en-US', upstream: { provider: 'kokoro', label: 'Kokoro', creditsPerCharacter: 0.5 } }),
+      expect.objectContaining({ _id: 'upstream:kokoro:af_bella', name: 'Bella', gender: 'female', locale: 'en-US', upstream: { provider: 'kokoro', label: 'Kokoro', creditsPerCharacter: 0.5, takes: ['speed'] } }),
     ]);
     expect(library.find('upstream:kokoro:anything')).toBeNull();
 

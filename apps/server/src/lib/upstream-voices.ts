@@ -125,6 +125,11 @@ function upstreamVoiceToApi(config: Readonly<SpeechProviderConfig>, voice: Upstr
     groupId: null,
     isDefault: false,
     category: 'library',
-    upstream: { provider: config.name, label: config.label, creditsPerCharacter: config.creditsPerCharacter },
+    upstream: { provider: config.name, label: config.label, creditsPerCharacter: config.creditsPerCharacter, takes: settingsTakenBy(config.type) },
   };
+}
+
+/** What each kind of provider does with our voice settings: MiniMax maps pitch and volume; the others take speed only. */
+function settingsTakenBy(type: SpeechProviderConfig['type']): Array<'speed' | 'pitch' | 'volume'> {
+  return type === 'minimax' ? ['speed', 'pitch', 'volume'] : ['speed'];
 }

@@ -65,6 +65,8 @@ export const voiceSchema = z.object({
       /** How the library names the provider, e.g. "ElevenLabs". */
       label: z.string(),
       creditsPerCharacter: z.number(),
+      /** The voice settings the provider honours (MiniMax takes all three; OpenAI-compatible servers and ElevenLabs only speed). */
+      takes: z.array(z.enum(['speed', 'pitch', 'volume'])),
     })
     .optional(),
 });

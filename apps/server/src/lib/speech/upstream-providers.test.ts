@@ -135,7 +135,7 @@ describe('upstream voices in the library', () => {
     const { voices } = (await request({ url: '/api/voices/list-grouped' })).body as VoiceListResponse;
     const byId = new Map<string, Voice>(voices.map((voice) => [voice._id, voice]));
     expect(byId.get(STUDIO_VOICE)).toMatchObject({
-      upstream: { provider: 'studio-two', label: 'Studio Two', creditsPerCharacter: 1.5 },
+      upstream: { provider: 'studio-two', label: 'Studio Two', creditsPerCharacter: 1.5, takes: ['speed'] },
       category: 'library',
     });
     expect(byId.get(RACHEL)).toMatchObject({ name: 'Rachel', gender: 'female', locale: 'en-US', upstream: { label: 'ElevenLabs', creditsPerCharacter: 3 } });

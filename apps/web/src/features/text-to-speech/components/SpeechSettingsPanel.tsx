@@ -95,6 +95,11 @@ export function SpeechSettingsPanel(props: SpeechSettingsPanelProps) {
           {t('tts.neuralMoods')}
         </p>
       )}
+      {voice?.upstream && !voice.upstream.takes.includes('pitch') && (
+        <p className="text-xs text-muted-foreground" data-testid="upstream-settings-notice">
+          {t('tts.upstreamSettings', { provider: voice.upstream.label })}
+        </p>
+      )}
       {voice?.isGroup && voice.moods.length > 0 && (
         <div className="flex flex-col gap-2">
           <Label htmlFor="tts-mood">{t('tts.mood')}</Label>

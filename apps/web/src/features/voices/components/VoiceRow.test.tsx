@@ -54,7 +54,7 @@ describe('VoiceRow for an upstream provider voice', () => {
     name: 'Rachel',
     previewUrl: '',
     audioFile: '',
-    upstream: { provider: 'eleven', label: 'ElevenLabs', creditsPerCharacter: 3 },
+    upstream: { provider: 'eleven', label: 'ElevenLabs', creditsPerCharacter: 3, takes: ['speed'] },
   };
 
   it.each([
