@@ -1,6 +1,11 @@
 import type { SpeechModel, WordTiming } from '@sound-studio/shared';
-import type { UpstreamVoiceRef } from '../providers/upstream/types.ts';
 import type { NeuralVoiceRef } from './neural/formats.ts';
+
+/** The routing engine's tag on a voice rendered upstream: which provider, and its voice id there. */
+export interface UpstreamVoiceRef {
+  provider: string;
+  voiceId: string;
+}
 
 export type { SpeechModel };
 

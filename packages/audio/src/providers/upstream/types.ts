@@ -28,8 +28,5 @@ export interface UpstreamEngineOptions {
   voices?: readonly UpstreamVoice[];
 }
 
-/** The routing engine's tag on a voice rendered upstream: which provider, and its voice id there. */
-export interface UpstreamVoiceRef {
-  provider: string;
-  voiceId: string;
-}
+// Declared beside VoiceSpec, which carries it (here it would close an import cycle through voices/types.ts).
+export type { UpstreamVoiceRef } from '../../speech/types.ts';
