@@ -166,5 +166,6 @@ function translateServerMessage(message: string, t: TFunction, locale: string): 
   const template = matchFileFailureTemplate(message);
   if (!template) return null;
   const values = Object.fromEntries(Object.entries(template.values).map(([name, value]) => [name, localizeNumber(value, locale)]));
-  return t(`serverMessageTemplates.${template.key}`, values);
+  // The server's own sentence is the fallback should a language lack the template.
+  return t(`serverMessageTemplates.${template.key}`, { ...values, defaultValue: message });
 }
