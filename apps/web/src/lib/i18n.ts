@@ -1,7 +1,8 @@
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
-import { AUTH_FAILURE_MESSAGES, CREDIT_FAILURE_MESSAGES, FILE_FAILURE_MESSAGES, SPEECH_PROVIDER_FAILURE_MESSAGES, validationMessageKey, type Language } from '@sound-studio/shared';
+import { AUTH_FAILURE_MESSAGES, CREDIT_FAILURE_MESSAGES, FILE_FAILURE_MESSAGES, SPEECH_PROVIDER_FAILURE_MESSAGES, matchFileFailureTemplate, validationMessageKey, type Language } from '@sound-studio/shared';
 import type en from '../locales/en.json';
 import type enStudio from '../locales/en-studio.json';
 import { browserLanguageSignals, isLanguage, localeOf, localizePath, resolveLanguage } from './language.ts';
@@ -133,20 +134,38 @@ const failureKeyByMessage = new Map<string, keyof typeof SERVER_FAILURE_MESSAGES
   Object.entries(SERVER_FAILURE_MESSAGES).map(([key, message]) => [message, key as keyof typeof SERVER_FAILURE_MESSAGES]),
 );
 
+/** A number the server wrote in English ("3.0", "30000") in the interface language's style, keeping its decimals. */
+function localizeNumber(value: string, locale: string): string {
+  if (!/^\d+(\.\d+)?$/.test(value)) return value;
+  const decimals = value.split('.')[1]?.length ?? 0;
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(Number(value));
+}
+
 /** Translates a validation or known server message (they arrive in English); unknown text passes through. */
 export function useTranslateMessage(): (message: string) => string {
   const { t } = useTranslation();
+  const language = useLanguage();
   return useCallback(
     (message: string) => {
       const validationKey = validationMessageKey(message);
       if (validationKey) return t(`validation.${validationKey}`);
-      const failureKey = failureKeyByMessage.get(message);
-      if (failureKey) return t(`serverMessages.${failureKey}`);
       const named = NAMED_FILE_PREFIX.exec(message);
-      const namedKey = named ? failureKeyByMessage.get(named[2] ?? '') : undefined;
-      if (named && namedKey) return `${named[1]}${t(`serverMessages.${namedKey}`)}`;
-      return message;
+      const translated = translateServerMessage(message, t, localeOf(language));
+      if (translated !== null || !named) return translated ?? message;
+      const namedTranslation = translateServerMessage(named[2] ?? '', t, localeOf(language));
+      return namedTranslation === null ? message : `${named[1]}${namedTranslation}`;
     },
-    [t],
+    [t, language],
   );
+}
+
+/** A fixed server sentence or one of the file templates (values re-inserted, numbers localized); null if unknown. */
+function translateServerMessage(message: string, t: TFunction, locale: string): string | null {
+  const failureKey = failureKeyByMessage.get(message);
+  if (failureKey) return t(`serverMessages.${failureKey}`);
+  const template = matchFileFailureTemplate(message);
+  if (!template) return null;
+  const values = Object.fromEntries(Object.entries(template.values).map(([name, value]) => [name, localizeNumber(value, locale)]));
+  // The server's own sentence is the fallback should a language lack the template.
+  return t(`serverMessageTemplates.${template.key}`, { ...values, defaultValue: message });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_FAILURE_MESSAGES, CREDIT_FAILURE_MESSAGES, DEFAULT_MUSIC_PROMPT, FILE_FAILURE_MESSAGES, SPEECH_PROVIDER_FAILURE_MESSAGES, MUSIC_MESSAGES, VALIDATION_MESSAGES } from '@sound-studio/shared';
+import { AUTH_FAILURE_MESSAGES, CREDIT_FAILURE_MESSAGES, DEFAULT_MUSIC_PROMPT, FILE_FAILURE_MESSAGES, FILE_FAILURE_TEMPLATES, SPEECH_PROVIDER_FAILURE_MESSAGES, MUSIC_MESSAGES, VALIDATION_MESSAGES } from '@sound-studio/shared';
 import enCore from './en.json';
 import enStudio from './en-studio.json';
 import tr from './tr.json';
@@ -28,6 +28,7 @@ describe('locales', () => {
   it("uses the spec's English texts word for word", () => {
     expect(en.validation).toEqual(VALIDATION_MESSAGES);
     expect(en.serverMessages).toEqual({ ...AUTH_FAILURE_MESSAGES, ...CREDIT_FAILURE_MESSAGES, ...FILE_FAILURE_MESSAGES, ...SPEECH_PROVIDER_FAILURE_MESSAGES });
+    expect(Object.keys(en.serverMessageTemplates)).toEqual(FILE_FAILURE_TEMPLATES.map((template) => template.key));
     expect(en.session.warningMessage).toBe('Your session will expire in 5 minutes due to inactivity. Would you like to continue?');
     expect(en.session.expiredMessage).toBe('Your session has expired due to inactivity. Please log in again.');
     expect(en.settings.profile.success).toBe('Profile updated successfully');

@@ -1,6 +1,7 @@
 import { mkdtemp, open, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve as resolvePath } from 'node:path';
+import { FILE_FAILURE_MESSAGES } from '@sound-studio/shared';
 import { resample } from '../codec/resample.ts';
 import { MediaError } from './errors.ts';
 import { inputHeaderComplete, lastErrorLine, parseInputInfo, type FfmpegInputInfo } from './ffmpeg-info.ts';
@@ -122,7 +123,7 @@ interface MediaSource {
 
 async function openSource(input: MediaInput, maxBytes: number | undefined): Promise<MediaSource> {
   const sizeBytes = typeof input === 'string' ? (await stat(input)).size : input.length;
-  if (sizeBytes === 0) throw new MediaError('EMPTY_MEDIA', 'The file is empty');
+  if (sizeBytes === 0) throw new MediaError('EMPTY_MEDIA', FILE_FAILURE_MESSAGES.mediaEmpty);
   if (maxBytes !== undefined && sizeBytes > maxBytes) {
     throw new MediaError('MEDIA_TOO_LARGE', `The file is ${formatMegabytes(sizeBytes)}; the limit is ${formatMegabytes(maxBytes)}`, { sizeBytes, maxBytes });
   }
@@ -198,7 +199,7 @@ async function decodeWithFfmpeg(source: MediaSource, options: DecodeOptions): Pr
   const info = parseInputInfo(result.stderr);
   checkFfmpegFailure(result, info, source.container);
   const samples = sanitize(float32FromBytes(result.stdout));
-  if (samples.length === 0) throw new MediaError('CORRUPT_MEDIA', 'No audio could be decoded from the file', { container: source.container });
+  if (samples.length === 0) throw new MediaError('CORRUPT_MEDIA', FILE_FAILURE_MESSAGES.mediaNothingDecoded, { container: source.container });
   const decodedSeconds = samples.length / options.sampleRate;
   if (decodedSeconds > options.maxSeconds + DURATION_TOLERANCE_SECONDS) throw tooLongError(info.durationSeconds, options.maxSeconds, decodedSeconds);
   return finish(
@@ -249,10 +250,10 @@ async function withFfmpegInput<T>(source: MediaSource, options: { seekable: bool
 function checkFfmpegFailure(result: BoundedRunResult, info: FfmpegInputInfo, container: MediaContainer): void {
   const { stderr } = result;
   if (/matches no streams|does not contain any stream/.test(stderr) || (inputHeaderComplete(stderr) && !info.hasAudio)) {
-    throw new MediaError('NO_AUDIO_STREAM', info.hasVideo ? 'The video has no audio track' : 'The file has no audio stream', { container, hasVideo: info.hasVideo });
+    throw new MediaError('NO_AUDIO_STREAM', info.hasVideo ? FILE_FAILURE_MESSAGES.videoNoAudioTrack : FILE_FAILURE_MESSAGES.mediaNoAudioStream, { container, hasVideo: info.hasVideo });
   }
   if (/Cannot allocate memory|failed to map segment|out of memory/i.test(stderr)) {
-    throw new MediaError('DECODE_MEMORY_LIMIT', 'Decoding needed more memory than allowed', { container });
+    throw new MediaError('DECODE_MEMORY_LIMIT', FILE_FAILURE_MESSAGES.decodeMemoryLimit, { container });
   }
   if (result.signal && !result.outputCapped) {
     throw new MediaError('CORRUPT_MEDIA', `The decoder crashed on this ${container.toUpperCase()} file`, { container, signal: result.signal });

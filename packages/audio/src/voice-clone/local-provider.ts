@@ -1,3 +1,4 @@
+import { FILE_FAILURE_MESSAGES } from '@sound-studio/shared';
 import type { VoiceIsolator } from '../isolate/voice-isolator.ts';
 import type { SpeechEngine, SpeechModel } from '../speech/types.ts';
 import { combineAnalyses } from '../voice-analysis/combine.ts';
@@ -36,7 +37,7 @@ export class LocalVoiceCloneProvider implements VoiceCloneProvider {
       ...(signal ? { signal } : {}),
     });
     const analysis = combineAnalyses(await Promise.all(prepared.map((sample) => isolator.analyse(sample.samples, sample.sampleRate, signal))));
-    if (analysis.medianPitchHz <= 0) throw new VoiceCloneError('NO_SPEECH', 'No voiced speech was found in the samples');
+    if (analysis.medianPitchHz <= 0) throw new VoiceCloneError('NO_SPEECH', FILE_FAILURE_MESSAGES.cloneNoSpeech);
     const match = await matchVoice(analysis, {
       language: request.language,
       engine,

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { FILE_FAILURE_MESSAGES } from '@sound-studio/shared';
 import { workerScript } from '@sound-studio/audio';
 import { AppError } from '../../lib/errors.ts';
 import { documentTooComplex, type ComplexityReason, type ExtractedDocument } from './document-text.ts';
@@ -123,7 +124,7 @@ export class DocumentExtractor {
     else if (reply.type === 'refused') job.reject(new AppError(reply.code, reply.message, reply.details));
     else {
       this.options.log.error({ detail: reply.detail, fileName: job.request.fileName }, 'Document extraction failed');
-      job.reject(new AppError('VALIDATION_ERROR', 'The document could not be read', { fields: { file: ['The document could not be read'] } }));
+      job.reject(new AppError('VALIDATION_ERROR', FILE_FAILURE_MESSAGES.documentUnreadable, { fields: { file: [FILE_FAILURE_MESSAGES.documentUnreadable] } }));
     }
     this.dispatch();
   }

@@ -16,8 +16,8 @@ export interface ExtractedDocument {
   characters: number;
 }
 
-export const DOCUMENT_TOO_LONG_MESSAGE = 'Document text is too long (max 200,000 characters)';
-export const DOCUMENT_TOO_COMPLEX_MESSAGE = 'The document is too complex to read. Save it as plain text or simplify it, then try again';
+export const DOCUMENT_TOO_LONG_MESSAGE = FILE_FAILURE_MESSAGES.documentTooLong;
+export const DOCUMENT_TOO_COMPLEX_MESSAGE = FILE_FAILURE_MESSAGES.documentTooComplex;
 
 /** Why a document was refused as too complex (in the reply's details, for support and logs). */
 export type ComplexityReason = 'uncompressed-size' | 'compression-ratio' | 'zip-structure' | 'nesting-depth' | 'time' | 'memory' | 'crash';
@@ -76,7 +76,7 @@ function sniff(bytes: Buffer): Sniffed {
  */
 export async function extractDocumentText(fileName: string, bytes: Buffer): Promise<ExtractedDocument> {
   const kind = kindFromName(fileName);
-  if (bytes.length === 0) throw fileError('The file is empty');
+  if (bytes.length === 0) throw fileError(FILE_FAILURE_MESSAGES.mediaEmpty);
   const sniffed = sniff(bytes);
   const raw = await extractRaw(kind, sniffed, bytes);
   const text = normalizeWhitespace(raw);
@@ -127,11 +127,11 @@ async function readPdf(bytes: Buffer): Promise<string> {
       await document.destroy();
     }
   } catch {
-    throw fileError('The PDF could not be read: the file is damaged or password-protected');
+    throw fileError(FILE_FAILURE_MESSAGES.pdfUnreadable);
   }
 }
 
-const DOCX_DAMAGED_MESSAGE = 'The Word document could not be read: the file is damaged';
+const DOCX_DAMAGED_MESSAGE = FILE_FAILURE_MESSAGES.docxDamaged;
 
 /** A DOCX must name word/document.xml and must not inflate into more than the reader can take. */
 function assertReadableDocx(bytes: Buffer): void {

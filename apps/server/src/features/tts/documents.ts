@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import { DOCUMENT_MODES, plainString, TEXT_MAX_LENGTH, ttsRequestSchema, UPLOAD_LIMITS, type DocumentReply } from '@sound-studio/shared';
+import { DOCUMENT_MODES, FILE_FAILURE_MESSAGES, plainString, TEXT_MAX_LENGTH, ttsRequestSchema, UPLOAD_LIMITS, type DocumentReply } from '@sound-studio/shared';
 import { z } from 'zod';
 import type { JobQueue } from '../../jobs/types.ts';
 import { CreditHold } from '../../lib/credit-hold.ts';
@@ -104,7 +104,7 @@ function uploadError(error: unknown): AppError {
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', FILE_TOO_LARGE_MESSAGE);
   if (code === 'FST_FILES_LIMIT') return validationError('file', 'Upload one file at a time');
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new AppError('VALIDATION_ERROR', 'Too many form fields');
-  return new AppError('VALIDATION_ERROR', 'The upload could not be read');
+  return new AppError('VALIDATION_ERROR', FILE_FAILURE_MESSAGES.uploadUnreadable);
 }
 
 export interface DocumentDependencies {

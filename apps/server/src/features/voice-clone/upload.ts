@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { UPLOAD_LIMITS } from '@sound-studio/shared';
+import { FILE_FAILURE_MESSAGES, UPLOAD_LIMITS } from '@sound-studio/shared';
 import { AppError, validationError } from '../../lib/errors.ts';
 import { uploadFileName } from '../../lib/upload-file-name.ts';
 import { FileTooLargeError, receiveFormToDisk } from '../voice-lab/form-to-disk.ts';
@@ -53,5 +53,5 @@ function uploadError(error: unknown): AppError {
     return validationError('samples', `At most ${UPLOAD_LIMITS.cloneSamplesMax} samples can be used`);
   }
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new AppError('VALIDATION_ERROR', 'Too many form fields');
-  return new AppError('VALIDATION_ERROR', 'The upload could not be read');
+  return new AppError('VALIDATION_ERROR', FILE_FAILURE_MESSAGES.uploadUnreadable);
 }

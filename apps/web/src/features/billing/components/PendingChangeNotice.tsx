@@ -6,11 +6,12 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useFormatters } from '../../../lib/i18n.ts';
 import { useBillingAction } from '../api/billing-api.ts';
-import { planLabel } from '../hooks/plan-label.ts';
+import { usePlanLabel } from '../hooks/plan-label.ts';
 
 /** A plan change waiting for payment (the operator's confirmation under manual billing), with a way to withdraw it. */
 export function PendingChangeNotice({ pending, className }: { pending: PendingChange; className?: string }) {
   const { t } = useTranslation();
+  const planLabel = usePlanLabel();
   const { currency, number, date } = useFormatters();
   const cancel = useBillingAction('cancelPendingChange');
   const toast = useToast();

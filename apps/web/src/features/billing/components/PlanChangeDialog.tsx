@@ -7,7 +7,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useFormatters } from '../../../lib/i18n.ts';
 import { useCheckoutQuote } from '../api/billing-api.ts';
-import { planLabel } from '../hooks/plan-label.ts';
+import { usePlanLabel } from '../hooks/plan-label.ts';
 
 /** Which of the texts fits the quote: an upgrade reads differently by who takes the payment, or when nothing is due. */
 type Outcome = 'upgradeManual' | 'upgradeStripe' | 'upgradeFree' | 'downgrade' | 'cancel' | 'same';
@@ -31,6 +31,7 @@ function SummaryRow({ label, children, testId }: { label: string; children: Reac
 
 function QuoteSummary({ quote }: { quote: CheckoutQuote }) {
   const { t } = useTranslation();
+  const planLabel = usePlanLabel();
   const { currency, number, date } = useFormatters();
   const outcome = outcomeOf(quote);
   const price = currency(quote.renewalPriceCents / 100);
@@ -86,6 +87,7 @@ interface PlanChangeDialogProps {
  */
 export function PlanChangeDialog({ choice, onConfirm, onCancel }: PlanChangeDialogProps) {
   const { t } = useTranslation();
+  const planLabel = usePlanLabel();
   const quote = useCheckoutQuote(choice);
   const data = quote.data;
   const values = { plan: planLabel(data?.plan ?? choice?.plan ?? 'free') };

@@ -69,7 +69,7 @@ describe('PlanGateDialog', () => {
     );
     await userEvent.setup().click(screen.getByRole('button', { name: 'Generate' }));
     const dialog = await screen.findByRole('dialog', { name: 'Planınızı yükseltin' });
-    expect(dialog).toHaveTextContent('Ses ayırıcı özelliği Free planınıza dahil değil. Kullanmak için planınızı yükseltin.');
+    expect(dialog).toHaveTextContent('Ses ayırıcı özelliği Ücretsiz planınıza dahil değil. Kullanmak için planınızı yükseltin.');
     expect(screen.getByRole('link', { name: 'Planı yükselt' })).toHaveAttribute('href', '/tr/pricing');
   });
 

@@ -5,7 +5,7 @@ import { PRICING_PATH } from '@sound-studio/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog.tsx';
 import { useLocalizedPath } from '../../../lib/i18n.ts';
-import { planLabel } from '../hooks/plan-label.ts';
+import { usePlanLabel } from '../hooks/plan-label.ts';
 import { usePlanGate } from '../hooks/use-plan-gate.ts';
 
 /** The server's upgrade link when it is one of our pages, else the pricing page. */
@@ -19,6 +19,7 @@ function upgradePath(upgradeUrl: string): string {
  */
 export function PlanGateDialog() {
   const { t } = useTranslation();
+  const planLabel = usePlanLabel();
   const localized = useLocalizedPath();
   const { gate, dismiss } = usePlanGate();
   return (

@@ -4,7 +4,7 @@ import type { Subscription } from '@sound-studio/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { useFormatters } from '../../../lib/i18n.ts';
 import { useBillingAction } from '../api/billing-api.ts';
-import { planLabel } from '../hooks/plan-label.ts';
+import { usePlanLabel } from '../hooks/plan-label.ts';
 import { isPaymentProviderUnavailable } from '../hooks/provider-unavailable.ts';
 
 type ScheduledChange = NonNullable<Subscription['scheduledChange']>;
@@ -15,6 +15,7 @@ type ScheduledChange = NonNullable<Subscription['scheduledChange']>;
  */
 export function ScheduledChangeNotice({ subscription, change }: { subscription: Subscription; change: ScheduledChange }) {
   const { t } = useTranslation();
+  const planLabel = usePlanLabel();
   const { date } = useFormatters();
   const keepPlan = useBillingAction('cancelScheduledChange');
   const values = {

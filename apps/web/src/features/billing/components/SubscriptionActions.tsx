@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useFormatters, useLocalizedPath } from '../../../lib/i18n.ts';
 import { useBillingAction, usePortalRequest } from '../api/billing-api.ts';
-import { planLabel } from '../hooks/plan-label.ts';
+import { usePlanLabel } from '../hooks/plan-label.ts';
 import { isPaymentProviderUnavailable } from '../hooks/provider-unavailable.ts';
 
 type Confirming = 'cancel' | 'refund' | null;
@@ -24,6 +24,7 @@ function isRefundable(refundableUntil: string | null, now = Date.now()): boolean
  */
 export function SubscriptionActions({ billing }: { billing: BillingOverview }) {
   const { t } = useTranslation();
+  const planLabel = usePlanLabel();
   const { date } = useFormatters();
   const localized = useLocalizedPath();
   const toast = useToast();

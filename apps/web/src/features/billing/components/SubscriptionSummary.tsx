@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { BillingOverview } from '@sound-studio/shared';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { useFormatters } from '../../../lib/i18n.ts';
-import { planLabel } from '../hooks/plan-label.ts';
+import { usePlanLabel } from '../hooks/plan-label.ts';
 
 const STATUS_TONES = { active: 'success', past_due: 'warning', canceled: 'neutral' } as const;
 
@@ -21,6 +21,7 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
 /** Plan, billing cycle, status and the next renewal (or the end of a cancelled plan), at a glance. */
 export function SubscriptionSummary({ billing }: { billing: BillingOverview }) {
   const { t } = useTranslation();
+  const planLabel = usePlanLabel();
   const { date, number } = useFormatters();
   const { subscription, credits } = billing;
   return (

@@ -4,7 +4,7 @@ import type { BillingInterval, CheckoutReply, PlanTier } from '@sound-studio/sha
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useFormatters } from '../../../lib/i18n.ts';
 import { useCheckoutRequest } from '../api/billing-api.ts';
-import { planLabel } from './plan-label.ts';
+import { usePlanLabel } from './plan-label.ts';
 
 /**
  * What a change says once made: a request waiting for payment names what is due; an applied downgrade waits for the
@@ -12,6 +12,7 @@ import { planLabel } from './plan-label.ts';
  */
 function useOutcomeMessage(): (reply: Exclude<CheckoutReply, { action: 'redirect' }>) => string {
   const { t } = useTranslation();
+  const planLabel = usePlanLabel();
   const { currency, date } = useFormatters();
   return ({ action, billing }) => {
     const pending = billing.pendingChange;
