@@ -70,6 +70,7 @@ function documentedRoute(method: Method, path: string, operation: Operation): Do
 const WELL_FORMED_PARAMS: Record<string, () => string> = {
   '*': () => `tts/${user.session.user.id}/file.mp3`,
   name: () => 'free',
+  provider: () => 'github',
 };
 
 /** A path with every parameter filled: NUL where asked, otherwise a well-formed value. */
