@@ -237,7 +237,7 @@ export const termsOfService: Record<'en' | 'tr', LegalDocument> = {
         heading: 'Ticari Kullanım ve API Erişimi',
         paragraphs: [
           'Starter, Creator, Pro ve Enterprise planlarında ürettiğiniz sesleri; gelir elde edilen videolar, podcast’ler, oyunlar, reklamlar ve müşteri projeleri gibi ticari amaçlarla kullanabilirsiniz.',
-          'Free planı yalnızca kişisel ve ticari olmayan kullanım içindir.',
+          'Ücretsiz plan yalnızca kişisel ve ticari olmayan kullanım içindir.',
           'API erişimi Starter ve üzeri planlarda sunulur. API istekleri, uygulamadaki tarifelerle aynı oranda kredi harcar ve hız sınırlarına tabidir.',
           'API anahtarlarınızı gizli tutmalısınız. Anahtarlarınızla yapılan tüm kullanımdan siz sorumlusunuz; ele geçirildiğini düşündüğünüz bir anahtarı vakit kaybetmeden yenileyin.',
           'API ile geliştirdiğiniz uygulamalar da bu Koşullara tabidir. Kendi kullanıcılarınızın bu Koşulları ihlal etmesine izin vermemelisiniz.',

@@ -76,7 +76,7 @@ export const pricingFaq: Record<'en' | 'tr', { question: string; answer: string 
     {
       question: 'Ürettiğim sesleri ticari amaçla kullanabilir miyim?',
       answer:
-        'Evet; Starter, Creator ve Pro planlarında (ve Enterprise’da) ticari kullanım serbesttir. Free planı yalnızca kişisel, ticari olmayan kullanım içindir.',
+        'Evet; Starter, Creator ve Pro planlarında (ve Enterprise’da) ticari kullanım serbesttir. Ücretsiz plan yalnızca kişisel, ticari olmayan kullanım içindir.',
     },
     {
       question: 'API erişimi hangi planlarda var?',

@@ -189,7 +189,7 @@ describe('HistoryDialog license action', () => {
     const [first] = await screen.findAllByTestId('history-item');
     await userEvent.setup().click(within(first!).getByRole('button', { name: 'Morning news about the harbour için ticari kullanım lisansı belgesi' }));
     const dialog = await screen.findByRole('dialog', { name: 'Planınızı yükseltin' });
-    expect(dialog).toHaveTextContent('Ticari kullanım lisansı özelliği Free planınıza dahil değil.');
+    expect(dialog).toHaveTextContent('Ticari kullanım lisansı özelliği Ücretsiz planınıza dahil değil.');
   });
 
   it('tells the user when the certificate could not be fetched', async () => {
