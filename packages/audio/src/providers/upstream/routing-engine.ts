@@ -1,4 +1,5 @@
-import { SpeechError, type SpeakOptions, type SpeechChunk, type SpeechEngine, type SpeechRequest, type SpeechResult } from '../../speech/types.ts';
+import { RoutingSpeechEngine } from '../../speech/routing-engine.ts';
+import { SpeechError, type SpeechEngine, type SpeechRequest } from '../../speech/types.ts';
 import type { UpstreamVoice } from './types.ts';
 
 /** An upstream engine: speaks like any engine, and lists the voices it offers. */
@@ -8,36 +9,21 @@ export interface UpstreamSpeechEngine extends SpeechEngine {
 
 /**
  * Sends voices tagged `upstream` to their provider's engine and everything else to `base` (the local engines).
- * With `ownsBase` false (tests share one eSpeak engine), closing leaves `base` open.
  */
-export class UpstreamRoutingSpeechEngine implements SpeechEngine {
+export class UpstreamRoutingSpeechEngine extends RoutingSpeechEngine {
   constructor(
-    private readonly base: SpeechEngine,
+    base: SpeechEngine,
     private readonly upstreams: ReadonlyMap<string, SpeechEngine>,
-    private readonly options: { ownsBase: boolean } = { ownsBase: true },
-  ) {}
-
-  get provider(): SpeechEngine['provider'] {
-    return this.base.provider;
+    options: { ownsBase: boolean } = { ownsBase: true },
+  ) {
+    super(base, options);
   }
 
-  speak(request: SpeechRequest, options?: SpeakOptions): Promise<SpeechResult> {
-    return this.#engineFor(request).speak(request, options);
+  protected routedEngines(): SpeechEngine[] {
+    return [...this.upstreams.values()];
   }
 
-  speakStream(request: SpeechRequest, options?: SpeakOptions): AsyncIterable<SpeechChunk> {
-    return this.#engineFor(request).speakStream(request, options);
-  }
-
-  warmUp(): Promise<void> {
-    return this.base.warmUp();
-  }
-
-  async close(): Promise<void> {
-    await Promise.all([this.options.ownsBase ? this.base.close() : undefined, ...[...this.upstreams.values()].map((engine) => engine.close())]);
-  }
-
-  #engineFor(request: SpeechRequest): SpeechEngine {
+  protected engineFor(request: SpeechRequest): SpeechEngine {
     const upstream = typeof request.voice === 'string' ? undefined : request.voice.upstream;
     if (!upstream) return this.base;
     const engine = this.upstreams.get(upstream.provider);
