@@ -7,11 +7,11 @@
 // line that totals every runner.
 //
 //   --full        `npm run test:full`: also the long checks (SOUND_STUDIO_FULL_TESTS=1 everywhere) and screenshots
-//   --full-audio  CI: `npm test` plus the audio package's full-tier files (*.full.test.ts)
+//   --full-tier   CI: `npm test` plus the full-tier files of every workspace (*.full.test.ts, SOUND_STUDIO_FULL_TESTS=1)
 //   --chaos       CI: also the chaos suite (`npm run test:chaos`: real server processes on PostgreSQL, kill -9, bombs)
 //   --cluster     CI: also the cluster test (`npm run test:cluster`: two API nodes and two workers of the compiled
 //                 server on PostgreSQL, Redis and S3), after the chaos suite; it always runs when asked for
-//   --budget=S    CI: --full-audio runs after `npm test`'s own stages and the chaos suite (which always runs when
+//   --budget=S    CI: --full-tier runs after `npm test`'s own stages and the chaos suite (which always runs when
 //                 asked for) only when its usual length still fits in S seconds since the start; when it does not,
 //                 it is skipped with its reason in the table (`.ci/run` gives 30 minutes)
 //   --dry-run     print the stages and the database decision without running anything
@@ -24,14 +24,14 @@ import { pathToFileURL } from 'node:url';
 
 const options = new Set(process.argv.slice(2));
 const FULL = options.has('--full');
-const FULL_AUDIO = FULL || options.has('--full-audio');
+const FULL_TIER = FULL || options.has('--full-tier');
 const CHAOS = FULL || options.has('--chaos');
 const CLUSTER = FULL || options.has('--cluster');
 const DRY_RUN = options.has('--dry-run');
 const BUDGET_SECONDS = Number([...options].find((option) => option.startsWith('--budget='))?.slice('--budget='.length) ?? Infinity);
 const STARTED_AT = Date.now();
 /** How long the optional CI stages usually take on the 2-core machine, for --budget. */
-const USUAL_SECONDS = { 'audio full tier': 600, 'chaos suite (PostgreSQL)': 300 };
+const USUAL_SECONDS = { 'full tier (long checks)': 600, 'chaos suite (PostgreSQL)': 300 };
 
 /** Whether an optional stage still fits in --budget; says so in the table when it does not. */
 function fitsBudget(name) {
@@ -165,9 +165,9 @@ async function vitest(name, reportName, args, env, options) {
   if (report && addCounts(vitestCounts(report)) > 0) markCounted(name);
 }
 
-async function playwright(name, reportName, args, options) {
+async function playwright(name, reportName, args, env, options) {
   const outputFile = join(reportDir, `${reportName}.json`);
-  await step(name, 'node', ['scripts/e2e.mjs', ...args], { E2E_JSON_REPORT: outputFile }, options);
+  await step(name, 'node', ['scripts/e2e.mjs', ...args], { ...env, E2E_JSON_REPORT: outputFile }, options);
   const report = readJson(outputFile);
   if (report && addCounts(playwrightCounts(report.stats)) > 0) markCounted(name);
 }
@@ -306,20 +306,20 @@ async function main() {
       await vitest('unit + integration (embedded database)', 'vitest-embedded', [], { ...fullEnv, TEST_DATABASE_URL: '' }, { prefix: '[vitest]' });
     })(),
     (async () => {
-      await playwright('end-to-end (Chromium)', 'e2e', [], { prefix: '[e2e]' });
+      await playwright('end-to-end (Chromium)', 'e2e', [], fullEnv, { prefix: '[e2e]' });
       await postgresPass(fullEnv, { prefix: '[postgres]' });
     })(),
   ]);
 
-  // The audio package's long checks (every voice, the 240 s render, tempo and key over 20 prompts) live in
+  // The long checks (every voice, the 240 s render, tempo and key over 20 prompts, restarts mid-job) live in
   // *.full.test.ts files that skip themselves unless SOUND_STUDIO_FULL_TESTS=1. With --full the embedded pass above
-  // already ran them; CI's --full-audio runs just those files, after `npm test`'s own stages and within --budget.
+  // already ran them; CI's --full-tier runs just those files, after `npm test`'s own stages and within --budget.
   // The chaos suite is CI's proof that no input stops the server and no crash strands credits: it always runs when
   // asked for, before the optional long tier, which alone is bounded by --budget.
   if (CHAOS) await chaos();
   if (CLUSTER) await cluster();
-  if (FULL_AUDIO && !FULL && fitsBudget('audio full tier')) {
-    await vitest('audio full tier', 'vitest-audio-full', ['--project', 'audio', '.full.test.'], { SOUND_STUDIO_FULL_TESTS: '1' });
+  if (FULL_TIER && !FULL && fitsBudget('full tier (long checks)')) {
+    await vitest('full tier (long checks)', 'vitest-full-tier', ['.full.test.'], { SOUND_STUDIO_FULL_TESTS: '1', TEST_DATABASE_URL: '' });
   }
   // Screenshots are artefacts, not tests: the stage's outcome shows in the table, its pictures add nothing to the count.
   if (FULL) await step('screenshots', 'node', ['scripts/e2e.mjs', '--screenshots'], { E2E_SKIP_BUILD: '1' });

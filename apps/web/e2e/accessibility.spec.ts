@@ -5,14 +5,17 @@ import { test as signedInTest } from './signed-in.ts';
 /**
  * WCAG 2.2 AA by axe-core over every page of the app, signed out and signed in, in both languages and both themes,
  * plus the dialogs that open without a generation (voice picker, legal text, menus). Each test names what it checked
- * so a violation says where it is.
+ * so a violation says where it is. `npm test` checks each language and each theme once (English in light, Turkish in
+ * dark); `npm run test:full` (SOUND_STUDIO_FULL_TESTS=1) adds the other two pairs.
  */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 type Language = 'en' | 'tr';
 type Theme = 'light' | 'dark';
-const LANGUAGES: Language[] = ['en', 'tr'];
-const THEMES: Theme[] = ['light', 'dark'];
+const FULL_TESTS = process.env.SOUND_STUDIO_FULL_TESTS === '1';
+const PAIRS: Array<[Language, Theme]> = FULL_TESTS
+  ? [['en', 'light'], ['en', 'dark'], ['tr', 'light'], ['tr', 'dark']]
+  : [['en', 'light'], ['tr', 'dark']];
 
 const SIGNED_OUT_PAGES = ['/login', '/register', '/forgot-password', '/reset-password?token=not-a-real-token', '/share/music/00000000-0000-4000-8000-000000000000', '/no-such-page'];
 const SHELL_PAGES = ['/', '/text-to-speech', '/music', '/voice-design', '/voice-clone', '/voice-isolator', '/voice-library', '/settings', '/pricing'];
@@ -58,65 +61,63 @@ async function settle(page: Page) {
   await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
 }
 
-for (const language of LANGUAGES) {
-  for (const theme of THEMES) {
-    test(`signed-out pages have no WCAG 2.2 AA violations (${language}, ${theme})`, async ({ page }) => {
-      test.setTimeout(180_000);
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-      await chooseLookAndLanguage(page, theme, language);
-      const found: string[] = [];
-      for (const path of SIGNED_OUT_PAGES) {
-        await page.goto(localized(path, language));
-        await expect(page.locator('main')).toBeVisible();
-        await settle(page);
-        found.push(...(await violationsOf(page, path)));
-      }
-      // The legal texts open in a dialog from the registration form.
-      await page.goto(localized('/register', language));
-      await page.getByTestId('open-terms').click();
-      await expect(page.getByRole('dialog')).toBeVisible();
+for (const [language, theme] of PAIRS) {
+  test(`signed-out pages have no WCAG 2.2 AA violations (${language}, ${theme})`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await chooseLookAndLanguage(page, theme, language);
+    const found: string[] = [];
+    for (const path of SIGNED_OUT_PAGES) {
+      await page.goto(localized(path, language));
+      await expect(page.locator('main')).toBeVisible();
       await settle(page);
-      found.push(...(await violationsOf(page, 'terms dialog')));
-      expect(distinct(found)).toEqual([]);
-    });
+      found.push(...(await violationsOf(page, path)));
+    }
+    // The legal texts open in a dialog from the registration form.
+    await page.goto(localized('/register', language));
+    await page.getByTestId('open-terms').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await settle(page);
+    found.push(...(await violationsOf(page, 'terms dialog')));
+    expect(distinct(found)).toEqual([]);
+  });
 
-    signedInTest(`signed-in pages and dialogs have no WCAG 2.2 AA violations (${language}, ${theme})`, async ({ page }) => {
-      test.setTimeout(300_000);
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-      await chooseLookAndLanguage(page, theme, language);
-      const found: string[] = [];
-      for (const path of [...SHELL_PAGES.map((shellPath) => localized(shellPath, language)), '/api']) {
-        await page.goto(path);
-        await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 30_000 });
-        await settle(page);
-        found.push(...(await violationsOf(page, path)));
-      }
-
-      await page.goto(localized('/text-to-speech', language));
-      await page.getByTestId('change-voice').click();
-      await expect(page.getByTestId('voice-modal').getByTestId('voice-row').first()).toBeVisible();
+  signedInTest(`signed-in pages and dialogs have no WCAG 2.2 AA violations (${language}, ${theme})`, async ({ page }) => {
+    test.setTimeout(300_000);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await chooseLookAndLanguage(page, theme, language);
+    const found: string[] = [];
+    for (const path of [...SHELL_PAGES.map((shellPath) => localized(shellPath, language)), '/api']) {
+      await page.goto(path);
+      await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 30_000 });
       await settle(page);
-      found.push(...(await violationsOf(page, 'voice picker')));
-      await page.keyboard.press('Escape');
+      found.push(...(await violationsOf(page, path)));
+    }
 
-      await page.getByTestId('user-menu').click();
-      await expect(page.getByRole('menu')).toBeVisible();
-      found.push(...(await violationsOf(page, 'user menu')));
-      await page.keyboard.press('Escape');
+    await page.goto(localized('/text-to-speech', language));
+    await page.getByTestId('change-voice').click();
+    await expect(page.getByTestId('voice-modal').getByTestId('voice-row').first()).toBeVisible();
+    await settle(page);
+    found.push(...(await violationsOf(page, 'voice picker')));
+    await page.keyboard.press('Escape');
 
-      await page.getByTestId('credits-button').click();
-      await expect(page.getByRole('dialog')).toBeVisible();
+    await page.getByTestId('user-menu').click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    found.push(...(await violationsOf(page, 'user menu')));
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('credits-button').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await settle(page);
+    found.push(...(await violationsOf(page, 'credits popover')));
+    await page.keyboard.press('Escape');
+
+    for (const tab of ['voice-tab-myVoices', 'voice-tab-collected', 'voice-tab-selected']) {
+      await page.goto(localized('/voice-library', language));
+      await page.getByTestId(tab).click();
       await settle(page);
-      found.push(...(await violationsOf(page, 'credits popover')));
-      await page.keyboard.press('Escape');
-
-      for (const tab of ['voice-tab-myVoices', 'voice-tab-collected', 'voice-tab-selected']) {
-        await page.goto(localized('/voice-library', language));
-        await page.getByTestId(tab).click();
-        await settle(page);
-        found.push(...(await violationsOf(page, `voice library ${tab}`)));
-      }
-      expect(distinct(found)).toEqual([]);
-    });
-  }
+      found.push(...(await violationsOf(page, `voice library ${tab}`)));
+    }
+    expect(distinct(found)).toEqual([]);
+  });
 }

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { encodeMp3 } from '../codec/mp3.ts';
 import { sine } from '../codec/test-signals.ts';
-import { parseJson, readBody, sendJson } from './fake-http.ts';
+import { keepAliveLikeHostedApi, parseJson, readBody, sendJson } from './fake-http.ts';
 
 interface VoicesFixture {
   voices: Array<{ voice_id: string } & Record<string, unknown>>;
@@ -55,6 +55,7 @@ export async function startFakeElevenLabsServer(options: { apiKey?: string } = {
   const server: Server = createServer((request, response) => {
     void handle(request, response).catch(() => sendJson(response, 500, { detail: { status: 'internal', message: 'fake failed' } }));
   });
+  keepAliveLikeHostedApi(server);
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://fake');

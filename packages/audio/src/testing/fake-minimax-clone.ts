@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { parseMp3Frames } from '../codec/mp3-frames.ts';
 import { readWavLayout } from '../decode/wav-reader.ts';
-import { hasContentType, parseJson, readBody, sendJson } from './fake-http.ts';
+import { hasContentType, keepAliveLikeHostedApi, parseJson, readBody, sendJson } from './fake-http.ts';
 import { answerSpeech, T2A_METHOD, T2A_PATH, type FakeFailure, type SpeechRoute } from './fake-minimax-speech.ts';
 import { errorReply, fillReply, minimaxStatus, validateAgainst, VOICE_CLONE_FIXTURE, type JsonObject, type JsonValue } from './minimax-fixtures.ts';
 
@@ -68,6 +68,7 @@ export async function startFakeMiniMaxCloneServer(options: { apiKey?: string } =
   const server = createServer((request, response) => {
     void handle(request, response).catch((error: unknown) => sendJson(response, 200, statusReply('unknown_error', String(error))));
   });
+  keepAliveLikeHostedApi(server);
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { encodeStereoMp3 } from '../music/encode.ts';
-import { hasContentType, parseJson, readBody, sendJson } from './fake-http.ts';
+import { hasContentType, keepAliveLikeHostedApi, parseJson, readBody, sendJson } from './fake-http.ts';
 import { errorReply, fillReply, minimaxStatus, MUSIC_FIXTURE, validateAgainst } from './minimax-fixtures.ts';
 
 export interface ReceivedMusicRequest {
@@ -52,6 +52,7 @@ export async function startFakeMiniMaxMusicServer(options: { apiKey?: string; so
   const server = createServer((request, response) => {
     void handle(request, response).catch((error: unknown) => sendJson(response, 500, errorReply(minimaxStatus('unknown_error').code, String(error))));
   });
+  keepAliveLikeHostedApi(server);
 
   function takeFailure(download: boolean): FakeMusicFailure | undefined {
     const index = failures.findIndex((failure) => ('downloadStatus' in failure) === download);

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { encodeMp3, MP3_BITRATES, type Mp3Bitrate } from '../codec/mp3.ts';
-import { hasContentType, parseJson, readBody, sendJson } from './fake-http.ts';
+import { hasContentType, keepAliveLikeHostedApi, parseJson, readBody, sendJson } from './fake-http.ts';
 import { errorReply, fillReply, minimaxStatus, T2A_FIXTURE, validateAgainst, type JsonObject } from './minimax-fixtures.ts';
 
 export interface ReceivedRequest {
@@ -80,6 +80,7 @@ export async function startFakeMiniMaxServer(options: { apiKey?: string } = {}):
   const server = createServer((request, response) => {
     void handle(request, response).catch((error: unknown) => sendJson(response, 500, errorReply(minimaxStatus('unknown_error').code, String(error))));
   });
+  keepAliveLikeHostedApi(server);
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');

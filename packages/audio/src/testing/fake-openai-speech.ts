@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { encodeMp3 } from '../codec/mp3.ts';
 import { sine } from '../codec/test-signals.ts';
-import { parseJson, readBody, sendJson } from './fake-http.ts';
+import { keepAliveLikeHostedApi, parseJson, readBody, sendJson } from './fake-http.ts';
 
 const SECONDS_PER_CHARACTER = 0.06;
 
@@ -33,6 +33,7 @@ export async function startFakeOpenAiSpeechServer(behaviour: FakeOpenAiBehaviour
     response.on('close', () => open.delete(response));
     void handle(request, response).catch(() => sendJson(response, 500, { error: { message: 'fake failed' } }));
   });
+  keepAliveLikeHostedApi(server);
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://fake');

@@ -16,3 +16,4 @@ export {
   startFakeElevenLabsServer, ELEVENLABS_VOICES_FIXTURE, ELEVENLABS_ERRORS_FIXTURE, type FakeElevenLabsServer, type ReceivedElevenLabsRequest,
 } from './fake-elevenlabs.ts';
 export { startFakeOpenAiSpeechServer, type FakeOpenAiSpeechServer, type FakeOpenAiBehaviour } from './fake-openai-speech.ts';
+export { FULL_TESTS, FULL_TIER_TITLE } from './tiers.ts';

@@ -23,7 +23,7 @@ import { BillingService } from './service.ts';
 
 const FULL = process.env.SOUND_STUDIO_FULL_TESTS === '1';
 const SEED = Number(process.env.LEDGER_PROPERTY_SEED ?? 20_261_126);
-const RUNS = Number(process.env.LEDGER_PROPERTY_RUNS ?? (FULL ? 400 : 40));
+const RUNS = Number(process.env.LEDGER_PROPERTY_RUNS ?? (FULL ? 400 : 20));
 const MAX_STEPS = FULL ? 40 : 18;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const URLS = { successUrl: 'http://localhost/ok', cancelUrl: 'http://localhost/cancel' };

@@ -10,8 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REALTIME_NAMESPACES, TTS_JOB_UPDATED_EVENT, type DocumentReply, type TtsHistoryReply, type TtsJob } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { waitFor } from '../../../test/queue-contract.ts';
-import { dataOf, errorOf, firstFieldMessages, openTestDatabase, TestApp, type RegisteredUser } from '../../../test/harness.ts';
+import { dataOf, errorOf, firstFieldMessages, openTestDatabase, TestApp } from '../../../test/harness.ts';
 import { balanceAndLedger, ledgerRowsFor } from '../../../test/ledger.ts';
+import { documentJob, uploadDocument } from '../../../test/documents.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { englishProse } from '../../../test/speech.ts';
 
@@ -34,20 +35,6 @@ afterAll(async () => {
   await engine?.close();
   await database?.close();
 });
-
-function upload(app: TestApp, user: RegisteredUser, fileName: string, content: Buffer | string, fields: Record<string, string> = {}) {
-  const form = multipart([
-    ...Object.entries(fields).map(([name, value]) => ({ name, value })),
-    { name: 'file', value: content, fileName },
-  ]);
-  return app.request({
-    method: 'POST',
-    url: '/api/tts/documents',
-    token: user.session.accessToken,
-    headers: { 'content-type': form.contentType },
-    body: form.body,
-  });
-}
 
 async function pdfWith(lines: string[]): Promise<Buffer> {
   const document = await PDFDocument.create();
@@ -99,7 +86,7 @@ describe('POST /api/tts/documents: text that fits the editor', () => {
       ['letter.docx', await docxWith(['Dear reader,', 'Thank you for listening.']), 'Dear reader,\n\nThank you for listening.'],
     ];
     for (const [fileName, content, expected] of cases) {
-      const reply = await upload(t, user, fileName, content);
+      const reply = await uploadDocument(t, user, fileName, content);
       expect(dataOf<DocumentReply>(reply), fileName).toEqual({ kind: 'text', fileName, text: expected, characters: expected.length });
     }
     expect(await balanceAndLedger(database.db, user.session.user.id)).toEqual({ balance: 10_000, ledgerSum: 10_000 });
@@ -109,7 +96,7 @@ describe('POST /api/tts/documents: text that fits the editor', () => {
     const user = await t.register();
     const text = 'Merhaba dünya. Привет, мир. こんにちは。';
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
-    expect(dataOf<DocumentReply>(await upload(t, user, 'greeting.txt', utf16))).toMatchObject({ text });
+    expect(dataOf<DocumentReply>(await uploadDocument(t, user, 'greeting.txt', utf16))).toMatchObject({ text });
   });
 });
 
@@ -131,7 +118,7 @@ describe('POST /api/tts/documents: files it refuses', () => {
       ['huge.txt', 'word '.repeat(40_001), 400, 'VALIDATION_ERROR', 'Document text is too long (max 200,000 characters)'],
     ];
     for (const [fileName, content, status, code, message] of cases) {
-      const reply = await upload(t, user, fileName, content);
+      const reply = await uploadDocument(t, user, fileName, content);
       expect(reply.statusCode, fileName).toBe(status);
       expect(errorOf(reply), fileName).toMatchObject({ code, error: message });
     }
@@ -140,7 +127,7 @@ describe('POST /api/tts/documents: files it refuses', () => {
 
   it('refuses files over 50 MB with 413', async () => {
     const user = await t.register();
-    const reply = await upload(t, user, 'big.txt', Buffer.alloc(50 * 1024 * 1024 + 1, 0x61));
+    const reply = await uploadDocument(t, user, 'big.txt', Buffer.alloc(50 * 1024 * 1024 + 1, 0x61));
     expect(reply.statusCode).toBe(413);
     expect(errorOf(reply)).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', error: 'The file is too large (max 50 MB)' });
   });
@@ -177,10 +164,6 @@ describe('POST /api/tts/documents: long documents become a job', () => {
     });
   }
 
-  async function jobOf(app: TestApp, user: RegisteredUser, id: string): Promise<TtsJob> {
-    return dataOf<TtsJob>(await app.request({ url: `/api/tts/jobs/${id}`, token: user.session.accessToken }));
-  }
-
   it('holds the credits, speaks the text piece by piece into one MP3 with progress events, then keeps and charges it', async () => {
     const user = await t.register();
     const userId = user.session.user.id;
@@ -189,7 +172,7 @@ describe('POST /api/tts/documents: long documents become a job', () => {
     socket.on(TTS_JOB_UPDATED_EVENT, (job: TtsJob) => events.push(job));
 
     const reply = dataOf<DocumentReply>(
-      await upload(t, user, 'story.txt', LONG_TEXT, { voiceId: 'en-us-madison', speed: '2', model: 'speech-1.5-hd-preview' }),
+      await uploadDocument(t, user, 'story.txt', LONG_TEXT, { voiceId: 'en-us-madison', speed: '2', model: 'speech-1.5-hd-preview' }),
     );
     if (reply.kind !== 'job') throw new Error('expected a job');
     expect(reply).toMatchObject({ fileName: 'story.txt', characters: LONG_TEXT.length });
@@ -198,7 +181,7 @@ describe('POST /api/tts/documents: long documents become a job', () => {
     expect((await balanceAndLedger(database.db, userId)).balance).toBe(10_000 - LONG_TEXT.length);
 
     const done = await waitFor(async () => {
-      const job = await jobOf(t, user, reply.job.id);
+      const job = await documentJob(t, user, reply.job.id);
       return job.status === 'completed' || job.status === 'failed' ? job : null;
     }, 60_000, 200);
     expect(done).toMatchObject({ status: 'completed', progress: 1, error: null, generationId: reply.job.id });
@@ -235,43 +218,6 @@ describe('POST /api/tts/documents: long documents become a job', () => {
     ]);
   });
 
-  it('runs an interrupted job again from the start after a restart, on the same hold and into one file', async () => {
-    // A database of its own: the queue of the file's main app must not compete for this job.
-    const ownDatabase = await openTestDatabase();
-    const first = await TestApp.start({ database: ownDatabase, speechEngine: engine });
-    const user = await first.register();
-    const userId = user.session.user.id;
-    const fastest = { voiceId: 'en-us-madison', speed: '2', model: 'speech-1.5-hd-preview' };
-    const reply = dataOf<DocumentReply>(await upload(first, user, 'story.txt', LONG_TEXT, fastest));
-    if (reply.kind !== 'job') throw new Error('expected a job');
-    await waitFor(async () => (await jobOf(first, user, reply.job.id)).progress > 0.3, 60_000, 100);
-    await first.close(); // shutdown: the job goes back to the queue
-
-    const restarted = await TestApp.start({ database: ownDatabase, speechEngine: engine });
-    try {
-      const job = await jobOf(restarted, user, reply.job.id);
-      expect(['queued', 'processing']).toContain(job.status);
-      const done = await waitFor(async () => {
-        const current = await jobOf(restarted, user, reply.job.id);
-        return current.status === 'completed' || current.status === 'failed' ? current : null;
-      }, 60_000, 200);
-      expect(done.status).toBe('completed');
-      expect(done.progress).toBe(1);
-      expect(await ledgerRowsFor(ownDatabase.db, `tts:${reply.job.id}`)).toEqual([
-        { reason: 'hold', amount: -LONG_TEXT.length },
-        { reason: 'release', amount: LONG_TEXT.length },
-        { reason: 'charge', amount: -LONG_TEXT.length },
-      ]);
-      const history = dataOf<TtsHistoryReply>(await restarted.request({ url: '/api/tts/history', token: user.session.accessToken }));
-      expect(history.total).toBe(1);
-      const folder = path.join(restarted.mediaRoot, 'tts', userId);
-      expect(readdirSync(folder).sort()).toEqual([`${reply.job.id}.mp3`, `${reply.job.id}.timings.json`]);
-    } finally {
-      await restarted.close();
-      await ownDatabase.close();
-    }
-  });
-
   it('releases the credits and records the error when the speech provider fails', async () => {
     const minimax: FakeMiniMaxServer = await startFakeMiniMaxServer();
     const ownDatabase = await openTestDatabase(); // only the MiniMax app's queue may run this job
@@ -282,10 +228,10 @@ describe('POST /api/tts/documents: long documents become a job', () => {
     try {
       const user = await cloud.register();
       minimax.failNext({ statusCode: 1000, statusMsg: 'unknown error' });
-      const reply = dataOf<DocumentReply>(await upload(cloud, user, 'story.docx', await docxWith([LONG_TEXT]), { voiceId: 'Radiant Girl' }));
+      const reply = dataOf<DocumentReply>(await uploadDocument(cloud, user, 'story.docx', await docxWith([LONG_TEXT]), { voiceId: 'Radiant Girl' }));
       if (reply.kind !== 'job') throw new Error('expected a job');
       const done = await waitFor(async () => {
-        const job = await jobOf(cloud, user, reply.job.id);
+        const job = await documentJob(cloud, user, reply.job.id);
         return job.status === 'failed' ? job : null;
       });
       expect(done).toMatchObject({ status: 'failed', error: 'Speech generation failed', audioUrl: null });
@@ -306,10 +252,10 @@ describe('POST /api/tts/documents: long documents become a job', () => {
     // A file where the user's audio folder should be: the store cannot create it.
     mkdirSync(path.join(t.mediaRoot, 'tts'), { recursive: true });
     writeFileSync(path.join(t.mediaRoot, 'tts', userId), '');
-    const reply = dataOf<DocumentReply>(await upload(t, user, 'story.txt', LONG_TEXT, { voiceId: 'en-us-madison' }));
+    const reply = dataOf<DocumentReply>(await uploadDocument(t, user, 'story.txt', LONG_TEXT, { voiceId: 'en-us-madison' }));
     if (reply.kind !== 'job') throw new Error('expected a job');
     const done = await waitFor(async () => {
-      const job = await jobOf(t, user, reply.job.id);
+      const job = await documentJob(t, user, reply.job.id);
       return job.status === 'completed' || job.status === 'failed' ? job : null;
     }, 60_000, 200);
     expect(done).toMatchObject({ status: 'failed', error: 'Speech generation failed', audioUrl: null });
@@ -319,16 +265,16 @@ describe('POST /api/tts/documents: long documents become a job', () => {
 
   it('needs a voice and enough credits for the whole document', async () => {
     const user = await t.register();
-    const noVoice = await upload(t, user, 'story.txt', LONG_TEXT);
+    const noVoice = await uploadDocument(t, user, 'story.txt', LONG_TEXT);
     expect(noVoice.statusCode).toBe(400);
     expect(firstFieldMessages(noVoice)).toEqual({ voiceId: 'Please select a voice to turn this document into speech' });
-    const unknown = await upload(t, user, 'story.txt', LONG_TEXT, { voiceId: 'Nobody' });
+    const unknown = await uploadDocument(t, user, 'story.txt', LONG_TEXT, { voiceId: 'Nobody' });
     expect(firstFieldMessages(unknown)).toEqual({ voiceId: 'Voice not found' });
-    const badSpeed = await upload(t, user, 'story.txt', LONG_TEXT, { voiceId: 'en-us-madison', speed: '9' });
+    const badSpeed = await uploadDocument(t, user, 'story.txt', LONG_TEXT, { voiceId: 'en-us-madison', speed: '9' });
     expect(badSpeed.statusCode).toBe(400);
 
     await t.app.credits.reserve(user.session.user.id, 9_000, 'Something else', 'elsewhere');
-    const broke = await upload(t, user, 'story.txt', LONG_TEXT, { voiceId: 'en-us-madison' });
+    const broke = await uploadDocument(t, user, 'story.txt', LONG_TEXT, { voiceId: 'en-us-madison' });
     expect(broke.statusCode).toBe(402);
     expect(errorOf(broke)).toMatchObject({ code: 'INSUFFICIENT_CREDITS', details: { redirectUrl: '/pricing', required: LONG_TEXT.length, available: 1000 } });
     expect(await balanceAndLedger(database.db, user.session.user.id)).toEqual({ balance: 1000, ledgerSum: 1000 });
@@ -340,7 +286,7 @@ describe('POST /api/tts/documents with mode=estimate', () => {
     const user = await t.register();
     const userId = user.session.user.id;
     const text = englishProse(5100);
-    const reply = dataOf<DocumentReply>(await upload(t, user, 'story.txt', text, { voiceId: 'en-us-madison', mode: 'estimate' }));
+    const reply = dataOf<DocumentReply>(await uploadDocument(t, user, 'story.txt', text, { voiceId: 'en-us-madison', mode: 'estimate' }));
     expect(reply).toEqual({
       kind: 'estimate',
       fileName: 'story.txt',
@@ -355,9 +301,9 @@ describe('POST /api/tts/documents with mode=estimate', () => {
     const history = dataOf<TtsHistoryReply>(await t.request({ url: '/api/tts/history', token: user.session.accessToken }));
     expect(history.items).toHaveLength(0);
 
-    const short = dataOf<DocumentReply>(await upload(t, user, 'note.txt', 'A short note.', { mode: 'estimate' }));
+    const short = dataOf<DocumentReply>(await uploadDocument(t, user, 'note.txt', 'A short note.', { mode: 'estimate' }));
     expect(short).toEqual({ kind: 'text', fileName: 'note.txt', text: 'A short note.', characters: 13 });
-    const badMode = await upload(t, user, 'story.txt', text, { voiceId: 'en-us-madison', mode: 'later' });
+    const badMode = await uploadDocument(t, user, 'story.txt', text, { voiceId: 'en-us-madison', mode: 'later' });
     expect(badMode.statusCode).toBe(400);
   });
 });
@@ -366,7 +312,7 @@ describe('GET /api/tts/jobs/{id}', () => {
   it("answers 404 for someone else's job and for unknown ids", async () => {
     const owner = await t.register();
     const other = await t.register();
-    const reply = dataOf<DocumentReply>(await upload(t, owner, 'story.txt', englishProse(5050), { voiceId: 'en-us-madison' }));
+    const reply = dataOf<DocumentReply>(await uploadDocument(t, owner, 'story.txt', englishProse(5050), { voiceId: 'en-us-madison' }));
     if (reply.kind !== 'job') throw new Error('expected a job');
     for (const [user, id] of [
       [other, reply.job.id],
