@@ -141,6 +141,42 @@ export function playwrightCounts(stats) {
   };
 }
 
+/** Each failed test, named with its file and the first line of its error, for the list printed before the table. */
+const failures = [];
+
+function firstLine(message) {
+  // eslint-disable-next-line no-control-regex -- reporters colour their messages
+  const plain = String(message ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+  return plain.split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 300) ?? '(no message)';
+}
+
+/** Failed tests in a Vitest JSON report, and files that failed before any test ran (an import or hook error). */
+export function vitestFailures(report) {
+  return (report.testResults ?? []).flatMap((file) => {
+    const where = file.name?.replace(`${process.cwd()}/`, '') ?? '(unknown file)';
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    if (failed.length === 0 && file.status === 'failed') return [`${where}: ${firstLine(file.message)}`];
+    return failed.map((test) => `${where} › ${test.fullName ?? test.title}: ${firstLine(test.failureMessages?.[0])}`);
+  });
+}
+
+/** Tests Playwright counts as failed (unexpected, or passed only on a retry), with their first error. */
+export function playwrightFailures(report) {
+  const found = [];
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+        const error = (test.results ?? []).map((result) => result.error?.message).find(Boolean);
+        found.push(`${spec.file}:${spec.line} › ${spec.title}: ${firstLine(error)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of report.suites ?? []) visit(suite);
+  return found;
+}
+
 function addCounts(counts) {
   totals.passed += counts.passed;
   totals.failed += counts.failed;
@@ -162,14 +198,20 @@ async function vitest(name, reportName, args, env, options) {
   const outputFile = join(reportDir, `${reportName}.json`);
   await step(name, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`], env, options);
   const report = readJson(outputFile);
-  if (report && addCounts(vitestCounts(report)) > 0) markCounted(name);
+  if (report && addCounts(vitestCounts(report)) > 0) {
+    markCounted(name);
+    failures.push(...vitestFailures(report).map((line) => `[${name}] ${line}`));
+  }
 }
 
 async function playwright(name, reportName, args, env, options) {
   const outputFile = join(reportDir, `${reportName}.json`);
   await step(name, 'node', ['scripts/e2e.mjs', ...args], { ...env, E2E_JSON_REPORT: outputFile }, options);
   const report = readJson(outputFile);
-  if (report && addCounts(playwrightCounts(report.stats)) > 0) markCounted(name);
+  if (report && addCounts(playwrightCounts(report.stats)) > 0) {
+    markCounted(name);
+    failures.push(...playwrightFailures(report).map((line) => `[${name}] ${line}`));
+  }
 }
 
 /** The chaos suite makes its own databases on the PostgreSQL server and reports its checks as counts. */
@@ -325,6 +367,8 @@ async function main() {
   if (FULL) await step('screenshots', 'node', ['scripts/e2e.mjs', '--screenshots'], { E2E_SKIP_BUILD: '1' });
 
   for (const warning of warnings) console.log(`\n${warning}`);
+  // Named again at the end, where a CI log's tail shows them, far from the stage's own output.
+  if (failures.length > 0) console.log(`\nFailed tests:\n${failures.map((line) => `- ${line}`).join('\n')}`);
   console.log(`\n${stageTable(stages, (Date.now() - STARTED_AT) / 1000)}`);
   const failed = stages.filter((stage) => stage.outcome.startsWith('FAILED'));
   if (failed.length > 0) console.log(`\nFailed steps: ${failed.map((stage) => stage.name).join(', ')}`);
