@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OAUTH_PROVIDERS } from './oauth-names.ts';
 
 /** The user object of every auth reply (spec section 3). `subscription` is the plan's display label. */
 export const userSchema = z.object({
@@ -44,21 +45,13 @@ export const AUTH_SUCCESS_MESSAGES = {
 // Zod-free module of its own, so the web app's first page can read it before zod's runtime loads.
 export { AUTH_FAILURE_MESSAGES } from './failure-messages.ts';
 
-/** Social sign-in providers (each on only when the server has its client id and secret). */
-export const OAUTH_PROVIDERS = ['google', 'github'] as const;
-export type OAuthProviderName = (typeof OAUTH_PROVIDERS)[number];
+// Zod-free, like the failure texts: the sign-in page's provider buttons read them on the first page.
+export { OAUTH_ERRORS, OAUTH_PROVIDERS, type OAuthError, type OAuthProviderName } from './oauth-names.ts';
 
 /** GET /auth/oauth/providers: the providers this server offers, so the web app shows only their buttons. */
 export const authProvidersReplySchema = z.object({ providers: z.array(z.enum(OAUTH_PROVIDERS)) });
 export type AuthProvidersReply = z.infer<typeof authProvidersReplySchema>;
 
-/**
- * Why a social sign-in came back to /login (`?oauth_error=`): consent refused, a forged or stale callback (state),
- * the provider failing, an unverified email that matches an account (never linked), no email at all, or a sign-in
- * that took too long.
- */
-export const OAUTH_ERRORS = ['denied', 'state', 'provider', 'email_unverified', 'no_email', 'expired'] as const;
-export type OAuthError = (typeof OAUTH_ERRORS)[number];
 
 /** POST /auth/oauth/session: the session, and whether this sign-in created the account (greeted as new, not "back"). */
 export const socialSessionSchema = authSessionSchema.extend({ newAccount: z.boolean() });
