@@ -98,10 +98,6 @@ export function creditsForDelivered(track: Pick<TrackRow, 'credits' | 'durationS
 }
 
 /**
- * The track's result and the charge commit together, so a completed track is always a paid one; the row then says
- * what was charged, not what was held.
- */
-/**
  * Stores the files (reserved first, so a crash before the track row takes them still gets them deleted) and completes
  * the track; a failure on the way discards the files.
  */
@@ -124,6 +120,10 @@ async function storeAndComplete(
   }
 }
 
+/**
+ * The track's result and the charge commit together, so a completed track is always a paid one; the row then says
+ * what was charged, not what was held.
+ */
 async function completeTrack(
   deps: MusicJobDependencies,
   track: TrackRow,
