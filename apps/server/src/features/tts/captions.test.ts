@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { decodeToPcm, LocalSpeechEngine, parseMp3Frames } from '@sound-studio/audio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreatedApiKey, DocumentReply, SpeechTimings, TtsHistoryReply, TtsJob, TtsReply } from '@sound-studio/shared';
+import type { CreatedApiKey, DocumentReply, SpeechTimings, TtsHistoryReply, TtsReply } from '@sound-studio/shared';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { waitFor } from '../../../test/queue-contract.ts';
 import { dataOf, openTestDatabase, TestApp, type RegisteredUser } from '../../../test/harness.ts';
-import { multipart } from '../../../test/multipart.ts';
+import { documentJob, uploadDocument } from '../../../test/documents.ts';
 import { englishProse } from '../../../test/speech.ts';
 
 let database: DatabaseHandle;
@@ -152,24 +152,12 @@ describe('GET /api/tts/history/{id}/captions.srt|.vtt', () => {
   it('captions a long-form document job across its pieces', async () => {
     const user = await t.register();
     const text = englishProse(5100);
-    const form = multipart([
-      { name: 'voiceId', value: 'en-us-madison' },
-      { name: 'speed', value: '2' },
-      { name: 'model', value: 'speech-1.5-hd-preview' },
-      { name: 'file', value: text, fileName: 'story.txt' },
-    ]);
     const reply = dataOf<DocumentReply>(
-      await t.request({
-        method: 'POST',
-        url: '/api/tts/documents',
-        token: user.session.accessToken,
-        headers: { 'content-type': form.contentType },
-        body: form.body,
-      }),
+      await uploadDocument(t, user, 'story.txt', text, { voiceId: 'en-us-madison', speed: '2', model: 'speech-1.5-hd-preview' }),
     );
     if (reply.kind !== 'job') throw new Error('expected a job');
     const done = await waitFor(async () => {
-      const job = dataOf<TtsJob>(await t.request({ url: `/api/tts/jobs/${reply.job.id}`, token: user.session.accessToken }));
+      const job = await documentJob(t, user, reply.job.id);
       return job.status === 'completed' || job.status === 'failed' ? job : null;
     }, 120_000, 200);
     expect(done.status).toBe('completed');

@@ -8,7 +8,8 @@ import type { DatabaseHandle } from '../../db/client.ts';
 import { waitFor } from '../../../test/queue-contract.ts';
 import { dataOf, errorOf, openTestDatabase, TestApp, type RegisteredUser, type TestReply } from '../../../test/harness.ts';
 import { balanceAndLedger } from '../../../test/ledger.ts';
-import { multipart, streamFileUpload } from '../../../test/multipart.ts';
+import { uploadDocument } from '../../../test/documents.ts';
+import { streamFileUpload } from '../../../test/multipart.ts';
 import { documentUploadDirectory } from './documents.ts';
 
 /**
@@ -33,14 +34,7 @@ afterAll(async () => {
 });
 
 function upload(fileName: string, content: Buffer | string): Promise<TestReply> {
-  const form = multipart([{ name: 'file', value: content, fileName }]);
-  return t.request({
-    method: 'POST',
-    url: '/api/tts/documents',
-    token: user.session.accessToken,
-    headers: { 'content-type': form.contentType },
-    body: form.body,
-  });
+  return uploadDocument(t, user, fileName, content);
 }
 
 function streamUpload(fileName: string, fileBytes: number, stopAfterBytes?: number) {
