@@ -8,45 +8,19 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
+import { freePort, waitForHealth } from '../../../scripts/lib/server-process.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu'];
 const GOALS = { mobile: 90, desktop: 98 };
 const root = new URL('../../../', import.meta.url).pathname;
 const webDist = join(root, 'apps/web/dist');
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(url, server, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with code ${server.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`server did not become healthy at ${url}`);
-}
 
 function buildIfMissing() {
   if (!existsSync(join(webDist, 'index.html'))) spawnSync('npm', ['run', 'build', '-w', '@sound-studio/web'], { cwd: root, stdio: 'inherit' });
@@ -62,7 +36,7 @@ async function startServer(dataDir) {
     detached: true,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', RATE_LIMIT_API_MAX: '100000' },
   });
-  await waitForHealth(baseUrl, server);
+  await waitForHealth(baseUrl, server, 120_000);
   return { baseUrl, stop: () => { try { process.kill(-server.pid, 'SIGTERM'); } catch { /* gone */ } } };
 }
 
