@@ -211,8 +211,10 @@ describe('speaking with upstream voices', () => {
     const user = await studio.register();
     const text = englishProse(5_300);
     const before = await balanceOf(user);
+    // Double speed: half the audio to render and encode upstream, the same pieces and price.
     const form = multipart([
       { name: 'voiceId', value: STUDIO_VOICE },
+      { name: 'speed', value: '2' },
       { name: 'file', value: text, fileName: 'story.txt' },
     ]);
     const reply = dataOf<DocumentReply>(
