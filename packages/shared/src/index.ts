@@ -14,6 +14,7 @@ export * from './api/auth.ts';
 export * from './api/plans.ts';
 export * from './api/credits.ts';
 export * from './api/file-messages.ts';
+export { PLAN_FEATURE_REFUSALS, PROCESSING_FAILURE_MESSAGES, VOICE_LAB_FORM_MESSAGES } from './api/failure-messages.ts';
 export * from './api/realtime.ts';
 export * from './api/voices.ts';
 export * from './api/tts.ts';

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { PROCESSING_FAILURE_MESSAGES } from '@sound-studio/shared';
 import { AppError } from '../lib/errors.ts';
 import type { JobStore } from './job-store.ts';
 import type { JobHandler, JobHandlerOptions, JobListener, JobRecord } from './types.ts';
@@ -6,7 +7,7 @@ import type { JobHandler, JobHandlerOptions, JobListener, JobRecord } from './ty
 export type JobLogger = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
 
 /** What a failed job says when its error was not written for users (file system, engine internals: logged only). */
-export const JOB_FAILED_MESSAGE = 'Processing failed. Please try again.';
+export const JOB_FAILED_MESSAGE = PROCESSING_FAILURE_MESSAGES.jobFailed;
 
 /** An AppError's message is meant for the client; any other error's message may hold paths or internals. */
 export function publicFailureMessage(error: unknown): string {
@@ -89,7 +90,7 @@ export class JobRunner {
     const registration = this.#registrations.get(job.type);
     if (!registration) return this.#fail(job, `No handler for job type "${job.type}"`, {});
     if (job.attempts > this.maxAttempts) {
-      return this.#fail(job, 'The job was interrupted too many times', registration.options);
+      return this.#fail(job, PROCESSING_FAILURE_MESSAGES.jobInterrupted, registration.options);
     }
     const reportProgress = async (progress: number) => {
       const clamped = Math.min(1, Math.max(0, Number.isFinite(progress) ? progress : 0));

@@ -1,22 +1,22 @@
 import type { FastifyRequest } from 'fastify';
-import { PRICING_PATH, type FeatureNotInPlanDetails, type GatedFeature, type PlanTier } from '@sound-studio/shared';
+import { PLAN_FEATURE_REFUSALS, PRICING_PATH, type FeatureNotInPlanDetails, type GatedFeature, type PlanTier } from '@sound-studio/shared';
 import type { Database } from '../db/client.ts';
 import { findUserPlanFeatures } from './account-repository.ts';
 import { requireAuth } from './authentication.ts';
 import { AppError } from './errors.ts';
 
-const FEATURE_NAMES: Record<GatedFeature, string> = {
-  musicGeneration: 'Music generation',
-  voiceCloning: 'Voice cloning',
-  voiceIsolator: 'The voice isolator',
-  apiAccess: 'API access',
-  commercialLicense: 'A commercial license',
+const REFUSALS: Record<GatedFeature, string> = {
+  musicGeneration: PLAN_FEATURE_REFUSALS.musicGenerationNotInPlan,
+  voiceCloning: PLAN_FEATURE_REFUSALS.voiceCloningNotInPlan,
+  voiceIsolator: PLAN_FEATURE_REFUSALS.voiceIsolatorNotInPlan,
+  apiAccess: PLAN_FEATURE_REFUSALS.apiAccessNotInPlan,
+  commercialLicense: PLAN_FEATURE_REFUSALS.commercialLicenseNotInPlan,
 };
 
 /** 403 FEATURE_NOT_IN_PLAN: the one refusal for every plan feature, with the upgrade link the client shows. */
 export function featureNotInPlanError(feature: GatedFeature, plan: PlanTier): AppError {
   const details: FeatureNotInPlanDetails = { feature, plan, upgradeUrl: PRICING_PATH };
-  return new AppError('FEATURE_NOT_IN_PLAN', `${FEATURE_NAMES[feature]} is not included in your plan. Upgrade to use it.`, { ...details });
+  return new AppError('FEATURE_NOT_IN_PLAN', REFUSALS[feature], { ...details });
 }
 
 /** Whether the user's current plan has the feature (an operator may switch any feature off for any plan). */

@@ -2,7 +2,18 @@ import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
-import { AUTH_FAILURE_MESSAGES, CREDIT_FAILURE_MESSAGES, FILE_FAILURE_MESSAGES, SPEECH_PROVIDER_FAILURE_MESSAGES, matchFileFailureTemplate, validationMessageKey, type Language } from '@sound-studio/shared';
+import {
+  AUTH_FAILURE_MESSAGES,
+  CREDIT_FAILURE_MESSAGES,
+  FILE_FAILURE_MESSAGES,
+  PLAN_FEATURE_REFUSALS,
+  PROCESSING_FAILURE_MESSAGES,
+  SPEECH_PROVIDER_FAILURE_MESSAGES,
+  VOICE_LAB_FORM_MESSAGES,
+  matchFileFailureTemplate,
+  validationMessageKey,
+  type Language,
+} from '@sound-studio/shared';
 import type en from '../locales/en.json';
 import type enStudio from '../locales/en-studio.json';
 import { browserLanguageSignals, isLanguage, localeOf, localizePath, resolveLanguage } from './language.ts';
@@ -127,7 +138,15 @@ export function useFormatters() {
   };
 }
 
-const SERVER_FAILURE_MESSAGES = { ...AUTH_FAILURE_MESSAGES, ...CREDIT_FAILURE_MESSAGES, ...FILE_FAILURE_MESSAGES, ...SPEECH_PROVIDER_FAILURE_MESSAGES };
+const SERVER_FAILURE_MESSAGES = {
+  ...AUTH_FAILURE_MESSAGES,
+  ...CREDIT_FAILURE_MESSAGES,
+  ...FILE_FAILURE_MESSAGES,
+  ...SPEECH_PROVIDER_FAILURE_MESSAGES,
+  ...PROCESSING_FAILURE_MESSAGES,
+  ...VOICE_LAB_FORM_MESSAGES,
+  ...PLAN_FEATURE_REFUSALS,
+};
 /** A message about one of several uploaded files starts with its quoted name: `"photo.wav": …`. */
 const NAMED_FILE_PREFIX = /^("[^"]*": )(.*)$/s;
 const failureKeyByMessage = new Map<string, keyof typeof SERVER_FAILURE_MESSAGES>(

@@ -1,6 +1,13 @@
 import { renderHook } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FILE_FAILURE_MESSAGES } from '@sound-studio/shared';
+import {
+  FILE_FAILURE_MESSAGES,
+  FILE_FAILURE_TEMPLATES,
+  matchFileFailureTemplate,
+  PLAN_FEATURE_REFUSALS,
+  PROCESSING_FAILURE_MESSAGES,
+  VOICE_LAB_FORM_MESSAGES,
+} from '@sound-studio/shared';
 import { setupI18n } from '../test/render.tsx';
 import tr from '../locales/tr.json';
 import { useTranslateMessage } from './i18n.ts';
@@ -22,7 +29,20 @@ const TEMPLATED_MESSAGES: [english: string, turkish: string][] = [
   ['Sample 3 is 75.0 s long; samples may be at most 60 s', '3. örnek 75,0 saniye uzunluğunda; örnekler en fazla 60 saniye olabilir'],
   ['"me.wav" is larger than 20 MB', '"me.wav" 20 MB\'tan büyük'],
   ['Sample 1 is larger than 20 MB', "1. örnek 20 MB'tan büyük"],
+  ['At most 10 samples can be used', 'En fazla 10 örnek kullanılabilir'],
+  ['At most 10 samples can be used; 12 were given', 'En fazla 10 örnek kullanılabilir; 12 örnek gönderildi'],
+  ['The recording is 312.4 s long; the limit is 300 s (5 minutes)', 'Kayıt 312,4 saniye uzunluğunda; sınır 300 saniye (5 dakika)'],
 ];
+
+/** The fixed sentences of uploads, voice lab work, speech and plan features, each with its locale key. */
+const FIXED_MESSAGES = { ...FILE_FAILURE_MESSAGES, ...PROCESSING_FAILURE_MESSAGES, ...VOICE_LAB_FORM_MESSAGES, ...PLAN_FEATURE_REFUSALS };
+
+describe('the templated messages above', () => {
+  it('include an example of every template, so each English text is checked against the server sentence', () => {
+    const covered = new Set(TEMPLATED_MESSAGES.map(([english]) => matchFileFailureTemplate(english)?.key));
+    expect(FILE_FAILURE_TEMPLATES.map(({ key }) => key).filter((key) => !covered.has(key))).toEqual([]);
+  });
+});
 
 function translator() {
   return renderHook(() => useTranslateMessage()).result.current;
@@ -32,9 +52,9 @@ describe('useTranslateMessage in Turkish', () => {
   beforeAll(() => setupI18n('tr'));
   afterAll(() => setupI18n('en'));
 
-  it('translates every fixed file and document sentence', () => {
+  it('translates every fixed upload, document, voice lab, speech and plan-feature sentence', () => {
     const translate = translator();
-    for (const [key, english] of Object.entries(FILE_FAILURE_MESSAGES) as [keyof typeof FILE_FAILURE_MESSAGES, string][]) {
+    for (const [key, english] of Object.entries(FIXED_MESSAGES) as [keyof typeof FIXED_MESSAGES, string][]) {
       expect(translate(english), key).toBe(tr.serverMessages[key]);
     }
   });
@@ -48,6 +68,8 @@ describe('useTranslateMessage in Turkish', () => {
     const translate = translator();
     expect(translate('"talk.wav": The audio is 3.0 s long; it must be at least 5 s')).toBe('"talk.wav": Ses 3,0 saniye uzunluğunda; en az 5 saniye olmalı');
     expect(translate('"clip.mp4": The video has no audio track')).toBe('"clip.mp4": Videoda ses kanalı yok');
+    expect(translate('"talk.m4a": This file has no audio track')).toBe('"talk.m4a": Bu dosyada ses kanalı yok');
+    expect(translate('"long.wav": Each sample may be at most 20 MB')).toBe('"long.wav": Her örnek en fazla 20 MB olabilir');
   });
 
   it('leaves unknown text as it is', () => {
@@ -57,6 +79,11 @@ describe('useTranslateMessage in Turkish', () => {
 
 describe('useTranslateMessage in English', () => {
   beforeAll(() => setupI18n('en'));
+
+  it('gives back every fixed sentence as the server wrote it', () => {
+    const translate = translator();
+    for (const english of Object.values(FIXED_MESSAGES)) expect(translate(english)).toBe(english);
+  });
 
   it('gives back the server sentence, with thousands grouped in English style', () => {
     const translate = translator();

@@ -1,11 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_FAILURE_MESSAGES, CREDIT_FAILURE_MESSAGES, DEFAULT_MUSIC_PROMPT, FILE_FAILURE_MESSAGES, FILE_FAILURE_TEMPLATES, SPEECH_PROVIDER_FAILURE_MESSAGES, MUSIC_MESSAGES, VALIDATION_MESSAGES } from '@sound-studio/shared';
+import {
+  AUTH_FAILURE_MESSAGES,
+  CREDIT_FAILURE_MESSAGES,
+  DEFAULT_MUSIC_PROMPT,
+  FILE_FAILURE_MESSAGES,
+  FILE_FAILURE_TEMPLATES,
+  MUSIC_MESSAGES,
+  PLAN_FEATURE_REFUSALS,
+  PROCESSING_FAILURE_MESSAGES,
+  SPEECH_PROVIDER_FAILURE_MESSAGES,
+  VALIDATION_MESSAGES,
+  VOICE_LAB_FORM_MESSAGES,
+} from '@sound-studio/shared';
 import enCore from './en.json';
 import enStudio from './en-studio.json';
 import tr from './tr.json';
 
 /** English is split into the core texts and the studio's (loaded with the shell); together they match Turkish. */
 const en = { ...enCore, ...enStudio };
+
+/** Every fixed server sentence the web app translates, by the group it comes from (keys are shared by one locale section). */
+const SERVER_MESSAGE_GROUPS = [
+  AUTH_FAILURE_MESSAGES,
+  CREDIT_FAILURE_MESSAGES,
+  FILE_FAILURE_MESSAGES,
+  SPEECH_PROVIDER_FAILURE_MESSAGES,
+  PROCESSING_FAILURE_MESSAGES,
+  VOICE_LAB_FORM_MESSAGES,
+  PLAN_FEATURE_REFUSALS,
+];
+/** The groups the server sends about uploads, voice lab work, speech and plan features, which must all read in Turkish. */
+const UPLOAD_AND_WORK_MESSAGES = { ...FILE_FAILURE_MESSAGES, ...PROCESSING_FAILURE_MESSAGES, ...VOICE_LAB_FORM_MESSAGES, ...PLAN_FEATURE_REFUSALS };
 
 function keysOf(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -27,7 +52,12 @@ describe('locales', () => {
 
   it("uses the spec's English texts word for word", () => {
     expect(en.validation).toEqual(VALIDATION_MESSAGES);
-    expect(en.serverMessages).toEqual({ ...AUTH_FAILURE_MESSAGES, ...CREDIT_FAILURE_MESSAGES, ...FILE_FAILURE_MESSAGES, ...SPEECH_PROVIDER_FAILURE_MESSAGES });
+    expect(en.serverMessages).toEqual(Object.assign({}, ...SERVER_MESSAGE_GROUPS));
+    // No group may reuse another's key: the later sentence would silently replace the earlier one.
+    expect(Object.keys(en.serverMessages)).toHaveLength(SERVER_MESSAGE_GROUPS.reduce((count, group) => count + Object.keys(group).length, 0));
+    // The spec's validation messages are translated under validation.<key>; none is repeated as a server message.
+    const validationTexts = new Set<string>(Object.values(VALIDATION_MESSAGES));
+    expect(Object.values(en.serverMessages).filter((text) => validationTexts.has(text))).toEqual([]);
     expect(Object.keys(en.serverMessageTemplates)).toEqual(FILE_FAILURE_TEMPLATES.map((template) => template.key));
     expect(en.session.warningMessage).toBe('Your session will expire in 5 minutes due to inactivity. Would you like to continue?');
     expect(en.session.expiredMessage).toBe('Your session has expired due to inactivity. Please log in again.');
@@ -55,8 +85,13 @@ describe('locales', () => {
   });
 
   it('has Turkish for the server messages about files, the free plan, invoice periods and music tags', () => {
-    for (const key of Object.keys(FILE_FAILURE_MESSAGES) as (keyof typeof FILE_FAILURE_MESSAGES)[]) {
-      expect(tr.serverMessages[key], key).not.toBe(FILE_FAILURE_MESSAGES[key]);
+    for (const key of Object.keys(UPLOAD_AND_WORK_MESSAGES) as (keyof typeof UPLOAD_AND_WORK_MESSAGES)[]) {
+      expect(tr.serverMessages[key], key).toBeTruthy();
+      expect(tr.serverMessages[key], key).not.toBe(UPLOAD_AND_WORK_MESSAGES[key]);
+    }
+    for (const { key } of FILE_FAILURE_TEMPLATES) {
+      expect(tr.serverMessageTemplates[key], key).toBeTruthy();
+      expect(tr.serverMessageTemplates[key], key).not.toBe(en.serverMessageTemplates[key]);
     }
     expect(tr.pricing.freePlanName).toBe('Ücretsiz Plan');
     expect(tr.billing.invoices.description.monthly).toBe('{{plan}} (aylık)');

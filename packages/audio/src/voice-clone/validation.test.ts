@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { FILE_FAILURE_MESSAGES, matchFileFailureTemplate } from '@sound-studio/shared';
 import { VoiceCloneError } from './errors.ts';
 import { CLONE_SAMPLE_RULES, validateCloneDurations, validateCloneUploads } from './validation.ts';
 
 const MB = 1024 * 1024;
+
+function messageOf(run: () => void): string | undefined {
+  try {
+    run();
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
 
 function codeOf(run: () => void): string | undefined {
   try {
@@ -23,6 +33,12 @@ describe('clone sample validation', () => {
     expect(codeOf(() => validateCloneUploads(Array.from({ length: 11 }, () => ({ sizeBytes: MB }))))).toBe('TOO_MANY_SAMPLES');
     expect(codeOf(() => validateCloneUploads(Array.from({ length: 10 }, () => ({ sizeBytes: 20 * MB }))))).toBeUndefined();
     expect(codeOf(() => validateCloneUploads([{ sizeBytes: MB }, { name: 'interview.m4a', sizeBytes: 20 * MB + 1 }]))).toBe('SAMPLE_TOO_LARGE');
+  });
+
+  it('words its count refusals as the web app translates them', () => {
+    expect(messageOf(() => validateCloneUploads([]))).toBe(FILE_FAILURE_MESSAGES.cloneSamplesRequired);
+    const tooMany = messageOf(() => validateCloneUploads(Array.from({ length: 12 }, () => ({ sizeBytes: MB })))) ?? '';
+    expect(matchFileFailureTemplate(tooMany)).toEqual({ key: 'cloneTooManySamplesGiven', values: { maxCount: '10', count: '12' } });
   });
 
   it('checks decoded durations and names the offending sample', () => {

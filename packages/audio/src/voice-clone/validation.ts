@@ -1,4 +1,4 @@
-import { UPLOAD_LIMITS } from '@sound-studio/shared';
+import { FILE_FAILURE_MESSAGES, UPLOAD_LIMITS } from '@sound-studio/shared';
 import { decodeToPcm, type DecodedMedia, type MediaInput } from '../decode/decode.ts';
 import { CLONE_SAMPLE_DECODE_LIMITS } from '../decode/limits.ts';
 import { VoiceCloneError } from './errors.ts';
@@ -14,7 +14,7 @@ export const CLONE_SAMPLE_RULES = {
 
 /** Checks what is known before decoding: how many files, and how large each is. */
 export function validateCloneUploads(files: ReadonlyArray<{ name?: string; sizeBytes: number }>): void {
-  if (files.length < CLONE_SAMPLE_RULES.minCount) throw new VoiceCloneError('NO_SAMPLES', 'Add at least one voice sample');
+  if (files.length < CLONE_SAMPLE_RULES.minCount) throw new VoiceCloneError('NO_SAMPLES', FILE_FAILURE_MESSAGES.cloneSamplesRequired);
   if (files.length > CLONE_SAMPLE_RULES.maxCount) {
     throw new VoiceCloneError('TOO_MANY_SAMPLES', `At most ${CLONE_SAMPLE_RULES.maxCount} samples can be used; ${files.length} were given`, {
       count: files.length,

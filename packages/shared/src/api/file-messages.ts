@@ -1,6 +1,7 @@
 /**
- * The server's messages about an uploaded file's content, in English; the web app matches them and shows its own
- * translation (locale key serverMessages.<key>), so every one is a whole sentence with no inserted values.
+ * The server's messages about an uploaded file (its form, its content, the document reader), in English; the web app
+ * matches them and shows its own translation (locale key serverMessages.<key>), so every one is a whole sentence with
+ * no inserted values.
  */
 export const FILE_FAILURE_MESSAGES = {
   documentNotPdf: "The file's content does not match its extension: it is not a PDF document",
@@ -21,6 +22,22 @@ export const FILE_FAILURE_MESSAGES = {
   documentTooLong: 'Document text is too long (max 200,000 characters)',
   documentTooComplex: 'The document is too complex to read. Save it as plain text or simplify it, then try again',
   documentUnreadable: 'The document could not be read',
+  mediaNoAudioTrack: 'This file has no audio track',
+  mediaFileRequired: 'Please choose an audio or video file',
+  mediaNotMultipart: 'Send the audio or video as multipart/form-data with a "file" field',
+  uploadOneFileOnly: 'Upload one file at a time',
+  uploadTooManyFields: 'Too many form fields',
+  cloneNotMultipart: 'Send the samples as multipart/form-data with "samples" files',
+  cloneSamplesRequired: 'Add at least one voice sample',
+  cloneEachSampleTooLarge: 'Each sample may be at most 20 MB',
+  cloneContentRejected: 'MiniMax flagged the sample as sensitive content',
+  documentFileRequired: 'Please choose a file to upload',
+  documentNotMultipart: 'Send the document as multipart/form-data with a "file" field',
+  documentTypeUnsupported: 'Unsupported file type. Please upload a .pdf, .txt, .html or .docx file',
+  documentNoText: 'No readable text was found in the document',
+  documentVoiceRequired: 'Please select a voice to turn this document into speech',
+  documentsBusy: 'Too many documents are being read right now. Please try again in a moment',
+  documentsUnavailable: 'Documents cannot be read right now. Please try again later',
 } as const;
 
 export type FileFailureMessageKey = keyof typeof FILE_FAILURE_MESSAGES;
@@ -46,6 +63,9 @@ export const FILE_FAILURE_TEMPLATES = [
   { key: 'cloneSampleTooLong', pattern: /^Sample (?<number>\d+) is (?<seconds>[\d.]+) s long; samples may be at most (?<maxSeconds>[\d.]+) s$/ },
   { key: 'cloneNamedSampleTooLarge', pattern: /^"(?<name>[^"]*)" is larger than (?<maxMb>\d+) MB$/ },
   { key: 'cloneSampleTooLarge', pattern: /^Sample (?<number>\d+) is larger than (?<maxMb>\d+) MB$/ },
+  { key: 'cloneTooManySamples', pattern: /^At most (?<maxCount>\d+) samples can be used$/ },
+  { key: 'cloneTooManySamplesGiven', pattern: /^At most (?<maxCount>\d+) samples can be used; (?<count>\d+) were given$/ },
+  { key: 'recordingTooLong', pattern: /^The recording is (?<seconds>[\d.]+) s long; the limit is (?<maxSeconds>\d+) s \((?<minutes>\d+) minutes\)$/ },
 ] as const satisfies readonly { key: string; pattern: RegExp }[];
 
 export type FileFailureTemplateKey = (typeof FILE_FAILURE_TEMPLATES)[number]['key'];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { plainString } from '../validation/text.ts';
+import { VOICE_LAB_FORM_MESSAGES as MESSAGES } from './failure-messages.ts';
 import { JOB_STATUSES } from './tts.ts';
 import { voiceSchema } from './voices.ts';
 
@@ -11,7 +12,7 @@ export const VOICE_NAME_MAX_LENGTH = 50;
 export const VOICE_DESCRIPTION_MAX_LENGTH = 500;
 export const PREVIEW_TEXT_MAX_LENGTH = 500;
 
-const voiceName = plainString().trim().min(1, 'Please enter a voice name').max(VOICE_NAME_MAX_LENGTH, 'Voice name is too long');
+const voiceName = plainString().trim().min(1, MESSAGES.voiceNameRequired).max(VOICE_NAME_MAX_LENGTH, MESSAGES.voiceNameTooLong);
 
 /** A voice-isolator job (POST /voice-isolator/jobs, GET /voice-isolator/jobs/{id}, the history list). */
 export const isolatorJobSchema = z.object({
@@ -40,9 +41,9 @@ export type IsolatorJobList = z.infer<typeof isolatorJobListSchema>;
 export const voiceDesignPreviewRequestSchema = z.object({
   description: plainString()
     .trim()
-    .min(1, 'Please describe the voice')
-    .max(VOICE_DESCRIPTION_MAX_LENGTH, 'Description is too long'),
-  previewText: plainString().trim().min(1, 'Please enter a preview text').max(PREVIEW_TEXT_MAX_LENGTH, 'Preview text is too long'),
+    .min(1, MESSAGES.voiceDescriptionRequired)
+    .max(VOICE_DESCRIPTION_MAX_LENGTH, MESSAGES.voiceDescriptionTooLong),
+  previewText: plainString().trim().min(1, MESSAGES.previewTextRequired).max(PREVIEW_TEXT_MAX_LENGTH, MESSAGES.previewTextTooLong),
   language: plainString().trim().optional(),
 });
 export type VoiceDesignPreviewRequest = z.input<typeof voiceDesignPreviewRequestSchema>;
@@ -81,8 +82,8 @@ export const voiceCloneFieldsSchema = z.object({
   removeNoise: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
   optimizeAccent: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
   previewLanguage: z.enum(CLONE_PREVIEW_LANGUAGES).default('en'),
-  previewText: plainString().trim().max(PREVIEW_TEXT_MAX_LENGTH, 'Preview text is too long').optional(),
-  consent: z.literal('true', { error: 'Please confirm you have the right to use this voice' }),
+  previewText: plainString().trim().max(PREVIEW_TEXT_MAX_LENGTH, MESSAGES.previewTextTooLong).optional(),
+  consent: z.literal('true', { error: MESSAGES.cloneConsentRequired }),
 });
 
 /** How close a local match came, stated honestly in the interface. */

@@ -1,5 +1,5 @@
 import { findSpeechLanguage, voiceArtworkDataUri } from '@sound-studio/audio';
-import type { Voice, VoiceSlots } from '@sound-studio/shared';
+import { PROCESSING_FAILURE_MESSAGES, type Voice, type VoiceSlots } from '@sound-studio/shared';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FileDeletions } from '../../lib/file-store/file-deletions.ts';
@@ -8,7 +8,7 @@ import type { MediaLinks } from '../../lib/media-links.ts';
 import type { CustomVoiceSource, ResolvedVoice } from '../../lib/voice-directory.ts';
 import { CustomVoiceRepository, type CustomVoiceRow } from './repository.ts';
 
-export const NO_SLOTS_MESSAGE = 'No voice slots left. Delete a voice or upgrade your plan.';
+export const NO_SLOTS_MESSAGE = PROCESSING_FAILURE_MESSAGES.noVoiceSlots;
 const ACCENT_BY_LOCALE: Readonly<Record<string, Voice['accent']>> = { 'en-us': 'american', 'en-gb': 'british', 'en-au': 'australian' };
 
 /**
@@ -98,7 +98,7 @@ export class CustomVoices implements CustomVoiceSource {
 }
 
 export function voiceNotFound(): AppError {
-  return new AppError('NOT_FOUND', 'Voice not found');
+  return new AppError('NOT_FOUND', PROCESSING_FAILURE_MESSAGES.voiceNotFound);
 }
 
 export const customVoicePreviewKey = (userId: string, voiceId: string) => `voices/${userId}/${voiceId}.mp3`;

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { FILE_FAILURE_MESSAGES } from '@sound-studio/shared';
+import { FILE_FAILURE_MESSAGES, PROCESSING_FAILURE_MESSAGES } from '@sound-studio/shared';
 import { workerScript } from '@sound-studio/audio';
 import { AppError } from '../../lib/errors.ts';
 import { documentTooComplex, type ComplexityReason, type ExtractedDocument } from './document-text.ts';
@@ -24,7 +24,7 @@ export interface ExtractorLog {
 
 export const DEFAULT_EXTRACTOR_LIMITS = { workers: 1, maxQueued: 8, timeLimitMs: 10_000, memoryLimitMb: 384 } as const;
 
-const BUSY_MESSAGE = 'Too many documents are being read right now. Please try again in a moment';
+const BUSY_MESSAGE = FILE_FAILURE_MESSAGES.documentsBusy;
 const ENTRY = workerScript(import.meta.url, './document-worker-entry.mjs', 'document-worker');
 
 interface Job {
@@ -55,7 +55,7 @@ export class DocumentExtractor {
 
   extract(fileName: string, path: string): Promise<ExtractedDocument> {
     return new Promise((resolve, reject) => {
-      if (this.closed) return reject(new AppError('SERVICE_UNAVAILABLE', 'The server is shutting down'));
+      if (this.closed) return reject(new AppError('SERVICE_UNAVAILABLE', PROCESSING_FAILURE_MESSAGES.serverShuttingDown));
       if (this.queue.length >= this.options.maxQueued) return reject(new AppError('SERVICE_UNAVAILABLE', BUSY_MESSAGE));
       this.queue.push({ request: { id: this.nextId++, fileName, path }, resolve, reject });
       this.dispatch();
@@ -65,7 +65,7 @@ export class DocumentExtractor {
   async close(): Promise<void> {
     this.closed = true;
     const threads = this.threads.splice(0);
-    const stopped = new AppError('SERVICE_UNAVAILABLE', 'The server is shutting down');
+    const stopped = new AppError('SERVICE_UNAVAILABLE', PROCESSING_FAILURE_MESSAGES.serverShuttingDown);
     for (const job of this.queue.splice(0)) job.reject(stopped);
     for (const thread of threads) {
       clearTimeout(thread.deadline);
@@ -144,7 +144,7 @@ export class DocumentExtractor {
   /** A worker that dies before it is ready would die again: refuse what waits rather than respawn in a loop. */
   private failStart(): void {
     this.options.log.error({}, 'Document worker could not start');
-    const failure = new AppError('SERVICE_UNAVAILABLE', 'Documents cannot be read right now. Please try again later');
+    const failure = new AppError('SERVICE_UNAVAILABLE', FILE_FAILURE_MESSAGES.documentsUnavailable);
     for (const job of this.queue.splice(0)) job.reject(failure);
   }
 }

@@ -39,7 +39,7 @@ export const DOCUMENT_LIMITS = {
   /** 200,000 characters take at most 4 bytes each, with room for whitespace that normalisation removes. */
   textMaxBytes: UPLOAD_LIMITS.documentMaxCharacters * 8,
 } as const;
-const UNSUPPORTED_TYPE_MESSAGE = 'Unsupported file type. Please upload a .pdf, .txt, .html or .docx file';
+const UNSUPPORTED_TYPE_MESSAGE = FILE_FAILURE_MESSAGES.documentTypeUnsupported;
 
 /** What the first bytes say a file is; binary formats a text-named file must not be. */
 type Sniffed = 'pdf' | 'zip' | 'binary' | 'text';
@@ -80,7 +80,7 @@ export async function extractDocumentText(fileName: string, bytes: Buffer): Prom
   const sniffed = sniff(bytes);
   const raw = await extractRaw(kind, sniffed, bytes);
   const text = normalizeWhitespace(raw);
-  if (text.length === 0) throw fileError('No readable text was found in the document');
+  if (text.length === 0) throw fileError(FILE_FAILURE_MESSAGES.documentNoText);
   if (text.length > UPLOAD_LIMITS.documentMaxCharacters) throw documentTooLong(text.length);
   return { kind, text, characters: text.length };
 }

@@ -39,7 +39,7 @@ export function documentUploadDirectory(dataDir: string): string {
 }
 
 const FILE_TOO_LARGE_MESSAGE = 'The file is too large (max 50 MB)';
-const VOICE_NEEDED_MESSAGE = 'Please select a voice to turn this document into speech';
+const VOICE_NEEDED_MESSAGE = FILE_FAILURE_MESSAGES.documentVoiceRequired;
 
 /** Form fields arrive as strings: numbers are converted before the same rules as the generate call apply. */
 const numberField = <T extends z.ZodType>(schema: T) =>
@@ -69,7 +69,7 @@ export interface DocumentUpload {
  */
 export async function readUpload(request: FastifyRequest, directory: string): Promise<DocumentUpload> {
   if (!request.isMultipart()) {
-    throw new AppError('UNSUPPORTED_MEDIA', 'Send the document as multipart/form-data with a "file" field');
+    throw new AppError('UNSUPPORTED_MEDIA', FILE_FAILURE_MESSAGES.documentNotMultipart);
   }
   let upload: { fileName: string; file: TemporaryFile } | null = null;
   const fields: Record<string, string> = {};
@@ -85,7 +85,7 @@ export async function readUpload(request: FastifyRequest, directory: string): Pr
     await upload?.file.remove();
     throw uploadError(error);
   }
-  if (!upload) throw validationError('file', 'Please choose a file to upload');
+  if (!upload) throw validationError('file', FILE_FAILURE_MESSAGES.documentFileRequired);
   return { ...upload, fields };
 }
 
@@ -102,8 +102,8 @@ function uploadError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   const code = (error as { code?: string } | null)?.code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', FILE_TOO_LARGE_MESSAGE);
-  if (code === 'FST_FILES_LIMIT') return validationError('file', 'Upload one file at a time');
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new AppError('VALIDATION_ERROR', 'Too many form fields');
+  if (code === 'FST_FILES_LIMIT') return validationError('file', FILE_FAILURE_MESSAGES.uploadOneFileOnly);
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new AppError('VALIDATION_ERROR', FILE_FAILURE_MESSAGES.uploadTooManyFields);
   return new AppError('VALIDATION_ERROR', FILE_FAILURE_MESSAGES.uploadUnreadable);
 }
 

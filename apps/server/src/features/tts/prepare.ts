@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { planSpeech, type Mood, type SpeechRequest } from '@sound-studio/audio';
-import type { SpeechModel, ttsRequestSchema, Voice } from '@sound-studio/shared';
+import { PROCESSING_FAILURE_MESSAGES, type SpeechModel, type ttsRequestSchema, type Voice } from '@sound-studio/shared';
 import type { z } from 'zod';
 import { validationError } from '../../lib/errors.ts';
 import { userMediaKey } from '../../lib/media-links.ts';
@@ -38,7 +38,7 @@ export const ttsFileKey = (userId: string, generationId: string) => userMediaKey
 
 export async function resolveVoiceOrFail(voices: VoiceDirectory, voiceId: string, userId: string): Promise<ResolvedVoice> {
   const voice = await voices.resolve(voiceId, userId);
-  if (!voice) throw validationError('voiceId', 'Voice not found');
+  if (!voice) throw validationError('voiceId', PROCESSING_FAILURE_MESSAGES.voiceNotFound);
   return voice;
 }
 

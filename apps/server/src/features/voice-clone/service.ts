@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DURATION_TOLERANCE_SECONDS, MediaError, probeMedia, validateCloneUploads } from '@sound-studio/audio';
-import { fieldErrors, UPLOAD_LIMITS, voiceCloneFieldsSchema, type VoiceCloneJob } from '@sound-studio/shared';
+import { fieldErrors, FILE_FAILURE_MESSAGES, UPLOAD_LIMITS, voiceCloneFieldsSchema, type VoiceCloneJob } from '@sound-studio/shared';
 import { JobStore } from '../../jobs/job-store.ts';
 import type { JobQueue } from '../../jobs/types.ts';
 import type { Database } from '../../db/client.ts';
@@ -104,7 +104,7 @@ async function probeSample(sample: CloneSampleUpload): Promise<void> {
   const info = await probeMedia(sample.path, { maxBytes: UPLOAD_LIMITS.cloneFileBytes }).catch((error: unknown) => {
     throw mediaErrorToAppError(error, sample.fileName);
   });
-  if (!info.hasAudio) throw validationError('samples', `"${sample.fileName}": This file has no audio track`);
+  if (!info.hasAudio) throw validationError('samples', `"${sample.fileName}": ${FILE_FAILURE_MESSAGES.mediaNoAudioTrack}`);
   const seconds = info.durationSeconds;
   if (seconds === null) return; // the decoder in the job has the final word
   const { cloneSampleMinSeconds: min, cloneSampleMaxSeconds: max } = UPLOAD_LIMITS;

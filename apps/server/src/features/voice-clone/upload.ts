@@ -19,7 +19,7 @@ export interface CloneUpload {
 }
 
 const SAMPLE_FIELDS = new Set(['samples', 'samples[]']);
-const SAMPLE_TOO_LARGE_MESSAGE = 'Each sample may be at most 20 MB';
+const SAMPLE_TOO_LARGE_MESSAGE = FILE_FAILURE_MESSAGES.cloneEachSampleTooLarge;
 
 /**
  * Streams the clone form to disk: up to 10 `samples` (or `samples[]`) files of at most 20 MB each (the limits apply
@@ -27,7 +27,7 @@ const SAMPLE_TOO_LARGE_MESSAGE = 'Each sample may be at most 20 MB';
  */
 export async function receiveCloneUpload(request: FastifyRequest, directory: string): Promise<CloneUpload> {
   if (!request.isMultipart()) {
-    throw new AppError('UNSUPPORTED_MEDIA', 'Send the samples as multipart/form-data with "samples" files');
+    throw new AppError('UNSUPPORTED_MEDIA', FILE_FAILURE_MESSAGES.cloneNotMultipart);
   }
   const limits = { fileSize: UPLOAD_LIMITS.cloneFileBytes, files: UPLOAD_LIMITS.cloneSamplesMax, fields: 20, fieldSize: 4096, parts: 40 };
   const form = await receiveFormToDisk(request, { directory, acceptsFile: (field) => SAMPLE_FIELDS.has(field), limits }).catch(
@@ -37,7 +37,7 @@ export async function receiveCloneUpload(request: FastifyRequest, directory: str
   );
   if (form.files.length === 0) {
     await form.remove();
-    throw validationError('samples', 'Add at least one voice sample');
+    throw validationError('samples', FILE_FAILURE_MESSAGES.cloneSamplesRequired);
   }
   const samples = form.files.map((file, index) => ({ fileName: uploadFileName(file.fileName, `Sample ${index + 1}`), path: file.path, sizeBytes: file.sizeBytes }));
   return { samples, fields: form.fields, remove: form.remove };
@@ -52,6 +52,6 @@ function uploadError(error: unknown): AppError {
   if (code === 'FST_FILES_LIMIT') {
     return validationError('samples', `At most ${UPLOAD_LIMITS.cloneSamplesMax} samples can be used`);
   }
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new AppError('VALIDATION_ERROR', 'Too many form fields');
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new AppError('VALIDATION_ERROR', FILE_FAILURE_MESSAGES.uploadTooManyFields);
   return new AppError('VALIDATION_ERROR', FILE_FAILURE_MESSAGES.uploadUnreadable);
 }

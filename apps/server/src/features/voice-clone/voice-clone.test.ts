@@ -1,6 +1,6 @@
 import { encodeMp3, LocalSpeechEngine, parseMp3Frames } from '@sound-studio/audio';
 import { startFakeMiniMaxCloneServer, type FakeMiniMaxCloneServer } from '@sound-studio/audio/testing';
-import { FILE_FAILURE_MESSAGES, VOICE_TIMBRE_CHARACTERS, voiceListResponseSchema, type CustomVoiceReply, type IsolatorJob, type MyVoicesReply, type VoiceCloneJob, type VoiceDesignPreviewsReply } from '@sound-studio/shared';
+import { FILE_FAILURE_MESSAGES, matchFileFailureTemplate, VOICE_TIMBRE_CHARACTERS, voiceListResponseSchema, type CustomVoiceReply, type IsolatorJob, type MyVoicesReply, type VoiceCloneJob, type VoiceDesignPreviewsReply } from '@sound-studio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -265,6 +265,7 @@ describe('voice clone (local match)', () => {
     const tooMany = await clone(t, user, Array.from({ length: 11 }, (_, index) => wavSample(`take-${index}.wav`)));
     expect(tooMany.statusCode).toBe(400);
     expect(errorOf(tooMany).error).toBe('At most 10 samples can be used');
+    expect(matchFileFailureTemplate(errorOf(tooMany).error)?.key).toBe('cloneTooManySamples');
     const huge = await clone(t, user, [wavSample('huge.wav', Buffer.concat([sampleWav, Buffer.alloc(20 * 1024 * 1024)]))]);
     expect(huge.statusCode).toBe(413);
     const none = await clone(t, user, []);

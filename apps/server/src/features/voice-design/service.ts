@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { candidateVoices, designFromDescription, variantCharacter, type SpeechEngine, type VoiceCandidate } from '@sound-studio/audio';
+import { PROCESSING_FAILURE_MESSAGES } from '@sound-studio/shared';
 import type {
   CustomVoiceReply,
   SaveDesignedVoiceRequest,
@@ -153,7 +154,7 @@ export class VoiceDesignService {
   async #find(userId: string, previewId: string): Promise<PreviewRow> {
     const row = isUuid(previewId) ? await this.#repository.findPreview(userId, previewId) : undefined;
     if (!row || this.deps.clock.now() - row.createdAt.getTime() > DESIGN_PREVIEW_LIFETIME_MS) {
-      throw new AppError('NOT_FOUND', 'Preview not found. Generate the previews again.');
+      throw new AppError('NOT_FOUND', PROCESSING_FAILURE_MESSAGES.designPreviewNotFound);
     }
     return row;
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { probeMedia, DURATION_TOLERANCE_SECONDS } from '@sound-studio/audio';
-import { UPLOAD_LIMITS, type IsolatorJob, type IsolatorJobList } from '@sound-studio/shared';
+import { FILE_FAILURE_MESSAGES, UPLOAD_LIMITS, type IsolatorJob, type IsolatorJobList } from '@sound-studio/shared';
 import type { Database } from '../../db/client.ts';
 import { JobStore } from '../../jobs/job-store.ts';
 import type { JobQueue } from '../../jobs/types.ts';
@@ -97,7 +97,7 @@ async function probeDuration(upload: TemporaryUpload): Promise<number | null> {
   const info = await probeMedia(upload.path, { maxBytes: UPLOAD_LIMITS.isolatorFileBytes }).catch((error: unknown) => {
     throw mediaErrorToAppError(error);
   });
-  if (!info.hasAudio) throw validationError('file', 'This file has no audio track');
+  if (!info.hasAudio) throw validationError('file', FILE_FAILURE_MESSAGES.mediaNoAudioTrack);
   const seconds = info.durationSeconds;
   if (seconds !== null && seconds > UPLOAD_LIMITS.isolatorMaxSeconds + DURATION_TOLERANCE_SECONDS) {
     throw validationError('file', `The recording is ${seconds.toFixed(1)} s long; the limit is ${UPLOAD_LIMITS.isolatorMaxSeconds} s (5 minutes)`);

@@ -19,7 +19,7 @@ export interface TemporaryUpload {
  */
 export async function receiveIsolatorUpload(request: FastifyRequest, directory: string): Promise<TemporaryUpload> {
   if (!request.isMultipart()) {
-    throw new AppError('UNSUPPORTED_MEDIA', 'Send the audio or video as multipart/form-data with a "file" field');
+    throw new AppError('UNSUPPORTED_MEDIA', FILE_FAILURE_MESSAGES.mediaNotMultipart);
   }
   const limits = { fileSize: UPLOAD_LIMITS.isolatorFileBytes, files: 1, fields: 5, parts: 6 };
   const form = await receiveFormToDisk(request, { directory, acceptsFile: () => true, limits }).catch((error: unknown) => {
@@ -28,7 +28,7 @@ export async function receiveIsolatorUpload(request: FastifyRequest, directory: 
   const [file] = form.files;
   if (!file) {
     await form.remove();
-    throw validationError('file', 'Please choose an audio or video file');
+    throw validationError('file', FILE_FAILURE_MESSAGES.mediaFileRequired);
   }
   return { fileName: uploadFileName(file.fileName, 'upload'), path: file.path, sizeBytes: file.sizeBytes, remove: form.remove };
 }
@@ -37,7 +37,7 @@ function uploadError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof FileTooLargeError) return new AppError('PAYLOAD_TOO_LARGE', ISOLATOR_FILE_TOO_LARGE_MESSAGE);
   const code = (error as { code?: string } | null)?.code;
-  if (code === 'FST_FILES_LIMIT') return validationError('file', 'Upload one file at a time');
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new AppError('VALIDATION_ERROR', 'Too many form fields');
+  if (code === 'FST_FILES_LIMIT') return validationError('file', FILE_FAILURE_MESSAGES.uploadOneFileOnly);
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new AppError('VALIDATION_ERROR', FILE_FAILURE_MESSAGES.uploadTooManyFields);
   return new AppError('VALIDATION_ERROR', FILE_FAILURE_MESSAGES.uploadUnreadable);
 }

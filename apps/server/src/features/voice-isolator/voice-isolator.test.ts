@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { decodeWav, LocalSpeechEngine, rms, toDecibels } from '@sound-studio/audio';
-import { FILE_FAILURE_MESSAGES, type IsolatorJob, type IsolatorJobList } from '@sound-studio/shared';
+import { FILE_FAILURE_MESSAGES, matchFileFailureTemplate, type IsolatorJob, type IsolatorJobList } from '@sound-studio/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { waitFor } from '../../../test/queue-contract.ts';
@@ -136,6 +136,8 @@ describe('voice isolator', () => {
     const tooLong = await upload(user, 'lecture.wav', wavOf(new Float32Array(8000 * 301), 8000));
     expect(tooLong.statusCode).toBe(400);
     expect(errorOf(tooLong).error).toBe('The recording is 301.0 s long; the limit is 300 s (5 minutes)');
+    // The web app translates it through this template.
+    expect(matchFileFailureTemplate(errorOf(tooLong).error)?.key).toBe('recordingTooLong');
     const empty = await upload(user, 'empty.wav', Buffer.alloc(0));
     expect(empty.statusCode).toBe(400);
     const noFile = await postForm(t, user, '/api/voice-isolator/jobs', [{ name: 'note', value: 'hi' }]);

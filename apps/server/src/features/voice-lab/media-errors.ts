@@ -1,6 +1,6 @@
 import { MediaError, VoiceCloneError } from '@sound-studio/audio';
 import { AppError } from '../../lib/errors.ts';
-import { FILE_FAILURE_MESSAGES } from '@sound-studio/shared';
+import { FILE_FAILURE_MESSAGES, PROCESSING_FAILURE_MESSAGES } from '@sound-studio/shared';
 
 /** Text details a client may see; every other string (decoder output, file paths, signals) is only logged. */
 const PUBLIC_TEXT_DETAILS = new Set(['reason', 'fileName', 'name', 'container', 'detected']);
@@ -46,15 +46,15 @@ function engineErrorToAppError(error: unknown, fileName?: string): AppError {
       case 'MEDIA_TOO_LARGE':
         return new AppError('PAYLOAD_TOO_LARGE', named(error.message), details);
       case 'DECODER_UNAVAILABLE':
-        return new AppError('SERVICE_UNAVAILABLE', 'Audio decoding is unavailable on this server', details);
+        return new AppError('SERVICE_UNAVAILABLE', PROCESSING_FAILURE_MESSAGES.decoderUnavailable, details);
       case 'ABORTED':
-        return new AppError('SERVICE_UNAVAILABLE', 'The upload was not processed', details);
+        return new AppError('SERVICE_UNAVAILABLE', PROCESSING_FAILURE_MESSAGES.uploadNotProcessed, details);
       default:
         return new AppError('VALIDATION_ERROR', named(error.message), details);
     }
   }
   if (error instanceof VoiceCloneError) return cloneErrorToAppError(error);
-  return new AppError('SERVICE_UNAVAILABLE', 'Audio processing failed', { reason: 'INTERNAL_ERROR' });
+  return new AppError('SERVICE_UNAVAILABLE', PROCESSING_FAILURE_MESSAGES.audioProcessingFailed, { reason: 'INTERNAL_ERROR' });
 }
 
 function cloneErrorToAppError(error: VoiceCloneError): AppError {
@@ -73,6 +73,6 @@ function cloneErrorToAppError(error: VoiceCloneError): AppError {
       return new AppError('PAYLOAD_TOO_LARGE', error.message, details);
     default:
       // Provider account trouble: the client learns the code, not the provider's wording.
-      return new AppError('SERVICE_UNAVAILABLE', 'Voice cloning failed', details);
+      return new AppError('SERVICE_UNAVAILABLE', PROCESSING_FAILURE_MESSAGES.voiceCloningFailed, details);
   }
 }

@@ -1,15 +1,15 @@
 import { SpeechError } from '@sound-studio/audio';
-import { SPEECH_PROVIDER_FAILURE_MESSAGES, VALIDATION_MESSAGES } from '@sound-studio/shared';
+import { PROCESSING_FAILURE_MESSAGES, SPEECH_PROVIDER_FAILURE_MESSAGES, VALIDATION_MESSAGES } from '@sound-studio/shared';
 import { AppError, validationError } from '../errors.ts';
 
-export const SPEECH_FAILED_MESSAGE = 'Speech generation failed';
+export const SPEECH_FAILED_MESSAGE = PROCESSING_FAILURE_MESSAGES.speechFailed;
 
 /** What a provider's refusal means for the caller, in our words (its own may describe the operator's account). */
 export const SPEECH_PROVIDER_MESSAGES = {
-  rejected: 'The speech provider refused this text under its content policy',
-  unreadable: 'Too much of this text is characters the speech provider cannot read',
-  voiceUnavailable: 'The speech provider has no usable voice under this id',
-  usageLimit: 'The speech provider’s usage limit is reached; try again later',
+  rejected: PROCESSING_FAILURE_MESSAGES.speechTextRejected,
+  unreadable: PROCESSING_FAILURE_MESSAGES.speechTextUnreadable,
+  voiceUnavailable: PROCESSING_FAILURE_MESSAGES.speechVoiceUnavailable,
+  usageLimit: PROCESSING_FAILURE_MESSAGES.speechUsageLimit,
 } as const;
 
 /**
@@ -26,11 +26,11 @@ export function speechErrorToAppError(error: unknown): AppError {
   }
   switch (error.code) {
     case 'TEXT_EMPTY':
-      return validationError('text', 'The text has nothing to speak');
+      return validationError('text', PROCESSING_FAILURE_MESSAGES.speechTextEmpty);
     case 'TEXT_TOO_LONG':
       return validationError('text', VALIDATION_MESSAGES.ttsTextTooLong);
     case 'UNKNOWN_VOICE':
-      return validationError('voiceId', 'Voice not found');
+      return validationError('voiceId', PROCESSING_FAILURE_MESSAGES.voiceNotFound);
     case 'UNSUPPORTED_LANGUAGE':
       return validationError('language', error.message);
     case 'INVALID_SETTING':

@@ -1,3 +1,4 @@
+import { FILE_FAILURE_MESSAGES } from '@sound-studio/shared';
 import { resample } from '../../codec/resample.ts';
 import { MINIMAX_DEFAULT_BASE_URL, MiniMaxSpeechEngine } from '../../providers/minimax/minimax-engine.ts';
 import { toLanguageBoost } from '../../providers/minimax/mapping.ts';
@@ -118,7 +119,7 @@ export class MiniMaxVoiceCloneProvider implements VoiceCloneProvider {
       throw error;
     }
     if (isSensitive(reply.input_sensitive)) {
-      throw new VoiceCloneError('CONTENT_REJECTED', 'MiniMax flagged the sample as sensitive content', { type: sensitiveType(reply) });
+      throw new VoiceCloneError('CONTENT_REJECTED', FILE_FAILURE_MESSAGES.cloneContentRejected, { type: sensitiveType(reply) });
     }
   }
 

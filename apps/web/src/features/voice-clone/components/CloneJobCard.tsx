@@ -3,10 +3,12 @@ import { useTranslation } from 'react-i18next';
 import type { VoiceCloneJob } from '@sound-studio/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { useTranslateMessage } from '../../../lib/i18n.ts';
 
 /** A clone on its way: its progress while it runs, the reason when it failed (nothing was charged then). */
 export function CloneJobCard({ job }: { job: VoiceCloneJob }) {
   const { t } = useTranslation();
+  const translate = useTranslateMessage();
   const percent = Math.round(Math.min(1, Math.max(0, job.progress)) * 100);
   const running = job.status === 'queued' || job.status === 'processing';
   return (
@@ -41,7 +43,7 @@ export function CloneJobCard({ job }: { job: VoiceCloneJob }) {
       )}
       {job.status === 'failed' && (
         <Alert tone="error">
-          <span data-testid="clone-job-error">{job.error ?? t('voiceClone.createFailed')}</span> {t('voiceClone.notCharged')}
+          <span data-testid="clone-job-error">{job.error ? translate(job.error) : t('voiceClone.createFailed')}</span> {t('voiceClone.notCharged')}
         </Alert>
       )}
     </Card>

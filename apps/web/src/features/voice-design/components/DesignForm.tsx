@@ -9,6 +9,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Textarea } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select.tsx';
+import { useTranslateMessage } from '../../../lib/i18n.ts';
 import { serverMessageOf } from '../../../lib/server-message.ts';
 import { useCreditsRedirect } from '../../credits/index.ts';
 import { voiceDesignApi } from '../api/voice-design-api.ts';
@@ -22,6 +23,7 @@ interface DesignFormProps {
 /** Description (typed or from a preset chip), preview text and language; Generate asks for three candidates. */
 export function DesignForm({ onGenerating, onPreviews }: DesignFormProps) {
   const { t } = useTranslation();
+  const translate = useTranslateMessage();
   const redirectForCredits = useCreditsRedirect();
   const [description, setDescription] = useState('');
   const [previewText, setPreviewText] = useState(() => t('voiceDesign.previewDefault'));
@@ -45,7 +47,7 @@ export function DesignForm({ onGenerating, onPreviews }: DesignFormProps) {
       const reply = await voiceDesignApi.previews({ description: description.trim(), previewText: previewText.trim(), ...(language === 'auto' ? {} : { language }) });
       onPreviews(reply.previews);
     } catch (error) {
-      if (!redirectForCredits(error)) setFailure(serverMessageOf(error) ?? t('voiceDesign.generateFailed'));
+      if (!redirectForCredits(error)) setFailure(translate(serverMessageOf(error) ?? t('voiceDesign.generateFailed')));
     } finally {
       setPending(false);
       onGenerating(false);

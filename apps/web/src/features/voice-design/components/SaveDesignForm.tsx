@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { isApiError } from '../../../lib/api/index.ts';
+import { useTranslateMessage } from '../../../lib/i18n.ts';
 import { serverMessageOf } from '../../../lib/server-message.ts';
 import { useCreditsRedirect } from '../../credits/index.ts';
 import { NoSlotsNotice, refreshCustomVoices } from '../../voices/index.ts';
@@ -18,6 +19,7 @@ type Failure = { kind: 'noSlots' } | { kind: 'message'; text: string };
 /** Names the chosen candidate and keeps it in My Voices; a full set of slots says how to free one. */
 export function SaveDesignForm({ previewId, onSaved }: { previewId: string; onSaved: (reply: CustomVoiceReply) => void }) {
   const { t } = useTranslation();
+  const translate = useTranslateMessage();
   const queryClient = useQueryClient();
   const redirectForCredits = useCreditsRedirect();
   const [name, setName] = useState('');
@@ -37,7 +39,7 @@ export function SaveDesignForm({ previewId, onSaved }: { previewId: string; onSa
       onSaved(reply);
     } catch (error) {
       if (isApiError(error) && error.status === 409) setFailure({ kind: 'noSlots' });
-      else if (!redirectForCredits(error)) setFailure({ kind: 'message', text: serverMessageOf(error) ?? t('voiceDesign.saveFailed') });
+      else if (!redirectForCredits(error)) setFailure({ kind: 'message', text: translate(serverMessageOf(error) ?? t('voiceDesign.saveFailed')) });
     } finally {
       setPending(false);
     }

@@ -102,4 +102,15 @@ describe('VoiceDesignPage', () => {
     await user.click(screen.getByTestId('design-generate'));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Description is too long'));
   });
+
+  it("shows the server's message in Turkish", async () => {
+    await setupI18n('tr');
+    renderInStudio(<VoiceDesignPage />, {
+      routes: routes({ 'POST /voice-design/previews': () => errorReply(400, 'VALIDATION_ERROR', 'Description is too long') }),
+    });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Ses tarifi'), 'Çok uzun');
+    await user.click(screen.getByTestId('design-generate'));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Açıklama çok uzun'));
+  });
 });

@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { formatDuration } from '../../../lib/format-duration.ts';
+import { useTranslateMessage } from '../../../lib/i18n.ts';
 import { downloadUrl, resultFileName } from '../isolator-rules.ts';
 import { AbCompare } from './AbCompare.tsx';
 
@@ -35,6 +36,7 @@ function JobProgressBar({ job }: { job: IsolatorJob }) {
 /** The job being looked at: progress while it runs, the comparison and downloads once it is done. */
 export function IsolatorJobCard({ job }: { job: IsolatorJob }) {
   const { t } = useTranslation();
+  const translate = useTranslateMessage();
   const done = job.status === 'completed' && job.resultUrl;
   return (
     <Card className="flex flex-col gap-5 p-5 sm:p-6" data-testid="isolator-job" data-status={job.status}>
@@ -68,7 +70,7 @@ export function IsolatorJobCard({ job }: { job: IsolatorJob }) {
         )}
       </div>
       {(job.status === 'queued' || job.status === 'processing') && <JobProgressBar job={job} />}
-      {job.status === 'failed' && <Alert tone="error">{job.error ?? t('voiceIsolator.jobFailed')}</Alert>}
+      {job.status === 'failed' && <Alert tone="error">{job.error ? translate(job.error) : t('voiceIsolator.jobFailed')}</Alert>}
       {done && job.originalUrl && <AbCompare key={job.id} originalUrl={job.originalUrl} resultUrl={job.resultUrl ?? ''} />}
     </Card>
   );

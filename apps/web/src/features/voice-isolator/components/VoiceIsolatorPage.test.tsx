@@ -140,4 +140,14 @@ describe('VoiceIsolatorPage', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Open interview.wav' }));
     expect(await screen.findByTestId('ab-compare')).toBeInTheDocument();
   });
+
+  it("shows a failed job's reason in Turkish", async () => {
+    await setupI18n('tr');
+    const failed = job({ id: 'job-2', fileName: 'street.mp4', status: 'failed', error: 'Audio processing failed', credits: 0 });
+    renderInStudio(<VoiceIsolatorPage />, {
+      routes: { 'GET /voice-isolator/jobs': () => okReply({ items: [failed] }), 'GET /voice-isolator/jobs/job-2': () => okReply(failed) },
+    });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'street.mp4 dosyasını aç' }));
+    expect(await screen.findByTestId('isolator-job')).toHaveTextContent('Ses işlenemedi');
+  });
 });
