@@ -47,11 +47,13 @@ export class RealFft {
     im[0] = 0;
     re[half] = z0Re - z0Im;
     im[half] = 0;
-    for (let k = 1; k < half; k++) {
+    // Bins k and N/2 - k come from the same two values: X[N/2 - k] = conj(even - w·odd) where X[k] = even + w·odd.
+    for (let k = 1; k <= half >> 1; k++) {
+      const mirror = half - k;
       const aRe = workRe[k] as number;
       const aIm = workIm[k] as number;
-      const bRe = workRe[half - k] as number;
-      const bIm = -(workIm[half - k] as number);
+      const bRe = workRe[mirror] as number;
+      const bIm = -(workIm[mirror] as number);
       const evenRe = (aRe + bRe) * 0.5;
       const evenIm = (aIm + bIm) * 0.5;
       // odd = (a - b) / 2i
@@ -59,8 +61,12 @@ export class RealFft {
       const oddIm = (bRe - aRe) * 0.5;
       const wRe = splitCos[k] as number;
       const wIm = splitSin[k] as number;
-      re[k] = evenRe + wRe * oddRe - wIm * oddIm;
-      im[k] = evenIm + wRe * oddIm + wIm * oddRe;
+      const turnedRe = wRe * oddRe - wIm * oddIm;
+      const turnedIm = wRe * oddIm + wIm * oddRe;
+      re[mirror] = evenRe - turnedRe;
+      im[mirror] = turnedIm - evenIm;
+      re[k] = evenRe + turnedRe;
+      im[k] = evenIm + turnedIm;
     }
   }
 
@@ -69,11 +75,20 @@ export class RealFft {
     const { half, workRe, workIm, bitReversed, splitCos, splitSin } = this;
     // The inverse complex FFT is the forward one with real and imaginary parts swapped on the way in and out, so the
     // packed spectrum goes into (workIm, workRe), already bit-reversed.
-    for (let k = 0; k < half; k++) {
+    // k = 0 pairs bin 0 with bin N/2 (w = 1); z = even + i * odd.
+    const dcRe = re[0] as number;
+    const dcIm = im[0] as number;
+    const nyquistRe = re[half] as number;
+    const nyquistIm = im[half] as number;
+    workIm[0] = (dcRe + nyquistRe) * 0.5 - (dcIm + nyquistIm) * 0.5;
+    workRe[0] = (dcIm - nyquistIm) * 0.5 + (dcRe - nyquistRe) * 0.5;
+    // Positions k and N/2 - k come from the same two bins: z[N/2 - k] = conj(even) + i * conj(odd).
+    for (let k = 1; k <= half >> 1; k++) {
+      const mirror = half - k;
       const aRe = re[k] as number;
       const aIm = im[k] as number;
-      const bRe = re[half - k] as number;
-      const bIm = -(im[half - k] as number);
+      const bRe = re[mirror] as number;
+      const bIm = -(im[mirror] as number);
       const evenRe = (aRe + bRe) * 0.5;
       const evenIm = (aIm + bIm) * 0.5;
       // odd = (a - b) / (2 w), with w = e^{-2πik/N}: multiply by conj(w) / 2.
@@ -83,7 +98,9 @@ export class RealFft {
       const wIm = -(splitSin[k] as number);
       const oddRe = dRe * wRe - dIm * wIm;
       const oddIm = dRe * wIm + dIm * wRe;
-      // z = even + i * odd
+      const mirrorTarget = bitReversed[mirror] as number;
+      workIm[mirrorTarget] = evenRe + oddIm;
+      workRe[mirrorTarget] = oddRe - evenIm;
       const target = bitReversed[k] as number;
       workIm[target] = evenRe - oddIm;
       workRe[target] = evenIm + oddRe;

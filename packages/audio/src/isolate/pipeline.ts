@@ -83,10 +83,11 @@ export async function denoiseChunk(
   onProgress?.(0.05);
   const steady = settings.spectral ? spectralDenoise(segment, noiseProfile, settings.spectral) : segment;
   onProgress?.(0.35);
-  const denoised = rnnoiseDenoise(rnnoise, steady, (done, total) => onProgress?.(0.35 + (0.65 * done) / total));
+  // In place: `steady` is this chunk's own buffer.
+  const denoised = rnnoiseDenoise(rnnoise, steady, (done, total) => onProgress?.(0.35 + (0.65 * done) / total), steady);
   const offset = start - segmentStart;
   const firstFrame = offset / RNNOISE_FRAME;
-  const samples = denoised.samples.slice(offset, offset + (end - start));
+  const samples = denoised.samples.subarray(offset, offset + (end - start));
   const voiceProbability = denoised.voiceProbability.slice(firstFrame, firstFrame + Math.ceil((end - start) / RNNOISE_FRAME));
   onProgress?.(1);
   return { samples, voiceProbability };
