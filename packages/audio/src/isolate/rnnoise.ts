@@ -46,7 +46,7 @@ export function rnnoiseDenoise(
   module: RnnoiseModule,
   samples: Float32Array,
   onFrames?: (done: number, total: number) => void,
-  output = new Float32Array(samples.length),
+  output: Float32Array = new Float32Array(samples.length),
 ): RnnoiseOutput {
   const frames = Math.ceil(samples.length / RNNOISE_FRAME);
   const voiceProbability = new Float32Array(frames);

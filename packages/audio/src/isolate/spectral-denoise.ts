@@ -36,19 +36,32 @@ export function profileFrameCount(length: number): number {
   return length < SPECTRAL_FRAME ? 0 : Math.floor((length - SPECTRAL_FRAME) / PROFILE_STEP) + 1;
 }
 
-/** Windowed power spectrum of profile frame `frame` into `power`; returns its energy (the sum over bins). */
-function profileFramePower(fft: RealFft, window: Float64Array, samples: Float32Array, frame: number, buffers: ProfileBuffers, power: Float64Array | null): number {
+/** Windowed power spectrum (bins 0..N/2) of profile frame `frame` into `power`. */
+function profileFramePower(fft: RealFft, window: Float64Array, samples: Float32Array, frame: number, buffers: ProfileBuffers, power: Float64Array): void {
   const { input, re, im } = buffers;
   const start = frame * PROFILE_STEP;
   for (let index = 0; index < SPECTRAL_FRAME; index++) input[index] = (samples[start + index] as number) * (window[index] as number);
   fft.forward(input, re, im);
-  let energy = 0;
-  for (let bin = 0; bin < fft.bins; bin++) {
-    const binPower = (re[bin] as number) ** 2 + (im[bin] as number) ** 2;
-    if (power) power[bin] = binPower;
-    energy += binPower;
+  for (let bin = 0; bin < fft.bins; bin++) power[bin] = (re[bin] as number) ** 2 + (im[bin] as number) ** 2;
+}
+
+/**
+ * Sum of the windowed frame's one-sided power spectrum (bins 0..N/2), without a transform: by Parseval it is
+ * (N·Σx² + X₀² + X_{N/2}²) / 2, with X₀ = Σx and X_{N/2} = Σ(-1)ⁿx.
+ */
+function profileFrameEnergy(window: Float64Array, samples: Float32Array, frame: number): number {
+  const start = frame * PROFILE_STEP;
+  let squares = 0;
+  let sum = 0;
+  let alternating = 0;
+  for (let index = 0; index < SPECTRAL_FRAME; index += 2) {
+    const even = (samples[start + index] as number) * (window[index] as number);
+    const odd = (samples[start + index + 1] as number) * (window[index + 1] as number);
+    squares += even * even + odd * odd;
+    sum += even + odd;
+    alternating += even - odd;
   }
-  return energy;
+  return (SPECTRAL_FRAME * squares + sum * sum + alternating * alternating) / 2;
 }
 
 interface ProfileBuffers {
@@ -67,12 +80,12 @@ function profileTools(): { fft: RealFft; window: Float64Array; buffers: ProfileB
 }
 
 /**
- * Energies of profile frames [firstFrame, endFrame) into `energies` (indexed by frame); the first half of the
- * profile, which two threads can share.
+ * Energies of profile frames [firstFrame, endFrame) into `energies` (indexed by frame): what ranks the frames, and a
+ * share of it per thread.
  */
 export function profileFrameEnergies(samples: Float32Array, energies: Float64Array, firstFrame = 0, endFrame = profileFrameCount(samples.length)): Float64Array {
-  const { fft, window, buffers } = profileTools();
-  for (let frame = firstFrame; frame < endFrame; frame++) energies[frame] = profileFramePower(fft, window, samples, frame, buffers, null);
+  const window = sqrtHann(SPECTRAL_FRAME);
+  for (let frame = firstFrame; frame < endFrame; frame++) energies[frame] = profileFrameEnergy(window, samples, frame);
   return energies;
 }
 
