@@ -75,18 +75,28 @@ export function gateGains(voiceProbability: Float32Array, options: GateOptions =
   return gains;
 }
 
-/** Applies frame gains to 48 kHz samples, interpolating between frame centres so gain changes never click. */
-export function applyGainsInPlace(samples: Float32Array, gains: Float32Array, frameSize = RNNOISE_FRAME): Float32Array {
+/**
+ * Applies frame gains to 48 kHz samples [from, to), interpolating between frame centres so gain changes never click.
+ */
+export function applyGainsInPlace(samples: Float32Array, gains: Float32Array, frameSize = RNNOISE_FRAME, from = 0, to = samples.length): Float32Array {
   if (gains.length === 0) return samples;
   const half = frameSize / 2;
-  for (let index = 0; index < samples.length; index++) {
-    const position = (index - half) / frameSize;
-    const frame = Math.floor(position);
-    const blend = position - frame;
-    const before = gains[Math.max(0, Math.min(gains.length - 1, frame))] as number;
-    const after = gains[Math.max(0, Math.min(gains.length - 1, frame + 1))] as number;
-    samples[index] = (samples[index] as number) * (before + (after - before) * blend);
+  const lastGain = gains.length - 1;
+  const end = Math.min(to, samples.length);
+  // Walk the spans between consecutive frame centres: each blends two known gains, so no clamping per sample.
+  for (let frame = Math.max(-1, Math.floor((from - half) / frameSize)); frame <= lastGain && frame * frameSize + half < end; frame++) {
+    const before = gains[Math.max(0, frame)] as number;
+    const after = gains[Math.min(lastGain, frame + 1)] as number;
+    const step = after - before;
+    const spanEnd = Math.min(end, (frame + 1) * frameSize + half);
+    for (let index = Math.max(from, frame * frameSize + half); index < spanEnd; index++) {
+      const blend = (index - half) / frameSize - frame;
+      samples[index] = (samples[index] as number) * (before + step * blend);
+    }
   }
+  // Past the last centre plus one frame (only when there are more samples than frames): the last gain holds.
+  const lastValue = gains[lastGain] as number;
+  for (let index = Math.max(from, (lastGain + 1) * frameSize + half); index < end; index++) samples[index] = (samples[index] as number) * lastValue;
   return samples;
 }
 

@@ -4,7 +4,8 @@ import { decodeWav } from '../codec/wav.ts';
 import { LocalSpeechEngine } from '../speech/local/local-engine.ts';
 import type { VoiceSpec } from '../speech/types.ts';
 import { RealFft } from './fft.ts';
-import { DEFAULT_ISOLATION_SETTINGS, isolateInThisThread } from './pipeline.ts';
+import { DEFAULT_ISOLATION_SETTINGS, gateInPlace, isolateInThisThread } from './pipeline.ts';
+import { profileFrameCount, profileFrameEnergies, SPECTRAL_FRAME } from './spectral-denoise.ts';
 import { measureSnr, mixAtSnr, snrGain } from './snr.ts';
 import { babble, energy, joinWithGaps, musicBed, renderSpeech, whiteNoise } from './test-support/signals.ts';
 import { chunkBounds, VoiceIsolator } from './voice-isolator.ts';
@@ -139,25 +140,61 @@ describe('voice isolator: gating and pipeline', () => {
 });
 
 describe('building blocks', () => {
-  it('real FFT matches a direct DFT and inverts exactly', () => {
-    const fft = new RealFft(64);
-    const input = Float64Array.from({ length: 64 }, (_, index) => Math.sin(index * 0.7) + 0.3 * Math.cos(index * 2.1) + (index % 5) * 0.01);
-    const re = new Float64Array(33);
-    const im = new Float64Array(33);
-    fft.forward(input, re, im);
-    for (let bin = 0; bin <= 32; bin++) {
-      let expectedRe = 0;
-      let expectedIm = 0;
-      input.forEach((value, index) => {
-        expectedRe += value * Math.cos((2 * Math.PI * bin * index) / 64);
-        expectedIm -= value * Math.sin((2 * Math.PI * bin * index) / 64);
-      });
-      expect(re[bin]).toBeCloseTo(expectedRe, 9);
-      expect(im[bin]).toBeCloseTo(expectedIm, 9);
+  it('real FFT matches a direct DFT and inverts exactly, whatever mix of radix-8, -4 and -2 passes its size takes', () => {
+    for (const size of [4, 8, 16, 32, 64, 128]) {
+      const fft = new RealFft(size);
+      const input = Float64Array.from({ length: size }, (_, index) => Math.sin(index * 0.7) + 0.3 * Math.cos(index * 2.1) + (index % 5) * 0.01);
+      const re = new Float64Array(size / 2 + 1);
+      const im = new Float64Array(size / 2 + 1);
+      fft.forward(input, re, im);
+      for (let bin = 0; bin <= size / 2; bin++) {
+        let expectedRe = 0;
+        let expectedIm = 0;
+        input.forEach((value, index) => {
+          expectedRe += value * Math.cos((2 * Math.PI * bin * index) / size);
+          expectedIm -= value * Math.sin((2 * Math.PI * bin * index) / size);
+        });
+        expect(re[bin]).toBeCloseTo(expectedRe, 9);
+        expect(im[bin]).toBeCloseTo(expectedIm, 9);
+      }
+      const output = new Float64Array(size);
+      fft.inverse(re, im, output);
+      output.forEach((value, index) => expect(value).toBeCloseTo(input[index] as number, 12));
     }
-    const output = new Float64Array(64);
-    fft.inverse(re, im, output);
-    output.forEach((value, index) => expect(value).toBeCloseTo(input[index] as number, 12));
+  });
+
+  it('ranks noise-profile frames by the energy their spectrum sums to, found without a transform', () => {
+    const samples = mixAtSnr(clean, whiteNoise(clean.length, 13), 5);
+    const frames = profileFrameCount(samples.length);
+    const energies = profileFrameEnergies(samples, new Float64Array(frames));
+    const fft = new RealFft(SPECTRAL_FRAME);
+    const window = Float64Array.from({ length: SPECTRAL_FRAME }, (_, index) => Math.sqrt(0.5 - 0.5 * Math.cos((2 * Math.PI * index) / SPECTRAL_FRAME)));
+    const re = new Float64Array(fft.bins);
+    const im = new Float64Array(fft.bins);
+    for (const frame of [0, 7, Math.floor(frames / 2), frames - 1]) {
+      // Profile frames start one frame apart (every fourth hop).
+      const start = frame * SPECTRAL_FRAME;
+      fft.forward(Float64Array.from(window, (weight, index) => weight * (samples[start + index] as number)), re, im);
+      let spectrumEnergy = 0;
+      for (let bin = 0; bin < fft.bins; bin++) spectrumEnergy += (re[bin] as number) ** 2 + (im[bin] as number) ** 2;
+      expect(Math.abs((energies[frame] as number) - spectrumEnergy) / spectrumEnergy).toBeLessThan(1e-12);
+    }
+    // Two threads measuring half each give the same energies as one.
+    const halves = new Float64Array(frames);
+    profileFrameEnergies(samples, halves, 0, frames >> 1);
+    profileFrameEnergies(samples, halves, frames >> 1, frames);
+    expect(halves).toEqual(energies);
+  });
+
+  it('gates a recording chunk by chunk exactly as in one pass', () => {
+    const samples = Float32Array.from({ length: 48_000 + 123 }, (_, index) => Math.sin(index * 0.01));
+    const probability = Float32Array.from({ length: Math.ceil(samples.length / 480) }, (_, frame) => (frame % 37 < 20 ? 0.9 : 0.1));
+    const whole = samples.slice();
+    gateInPlace(whole, probability);
+    const chunked = samples.slice();
+    for (const [from, to] of [[0, 4_800], [4_800, 30_000], [30_000, samples.length]] as const) gateInPlace(chunked, probability, DEFAULT_ISOLATION_SETTINGS, from, to);
+    expect(chunked).toEqual(whole);
+    expect(whole).not.toEqual(samples);
   });
 
   it('measures SNR with gain alignment and an optional lag search', () => {

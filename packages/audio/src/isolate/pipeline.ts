@@ -2,7 +2,14 @@ import { resample } from '../codec/resample.ts';
 import { applyGainsInPlace, DEFAULT_GATE_OPTIONS, gateGains, speechRatio, type GateOptions } from './gate.ts';
 import { designHighPass, HIGH_PASS_HZ, highPassPowerResponse, zeroPhaseHighPassInPlace } from './high-pass.ts';
 import { loadRnnoise, RNNOISE_FRAME, RNNOISE_SAMPLE_RATE, rnnoiseDenoise } from './rnnoise.ts';
-import { DEFAULT_SPECTRAL_OPTIONS, estimateNoiseProfile, SPECTRAL_FRAME, spectralDenoise, type SpectralDenoiseOptions } from './spectral-denoise.ts';
+import {
+  DEFAULT_SPECTRAL_OPTIONS,
+  estimateNoiseProfile,
+  noiseProfileFromEnergies,
+  SPECTRAL_FRAME,
+  spectralDenoise,
+  type SpectralDenoiseOptions,
+} from './spectral-denoise.ts';
 
 /**
  * The isolation pipeline, in order: high-pass (rumble), stationary-noise Wiener stage, RNNoise, voice-activity gate.
@@ -36,7 +43,15 @@ export function toIsolationRate(samples: Float32Array, sampleRate: number): Floa
 
 /** The noise spectrum of the whole recording as the Wiener stage will see it (after the high-pass). */
 export function noiseProfileOf(samples48k: Float32Array, settings: IsolationSettings = DEFAULT_ISOLATION_SETTINGS): Float64Array {
-  const profile = estimateNoiseProfile(samples48k);
+  return shapedByHighPass(estimateNoiseProfile(samples48k), settings);
+}
+
+/** The same from the profile frames' energies, measured beforehand (`VoiceIsolator` shares that work between its workers). */
+export function noiseProfileFromEnergiesOf(samples48k: Float32Array, energies: Float64Array, settings: IsolationSettings = DEFAULT_ISOLATION_SETTINGS): Float64Array {
+  return shapedByHighPass(noiseProfileFromEnergies(samples48k, energies), settings);
+}
+
+function shapedByHighPass(profile: Float64Array, settings: IsolationSettings): Float64Array {
   const filter = designHighPass(RNNOISE_SAMPLE_RATE, settings.highPassHz);
   for (let bin = 0; bin < profile.length; bin++) {
     const frequency = (bin * RNNOISE_SAMPLE_RATE) / SPECTRAL_FRAME;
@@ -68,10 +83,11 @@ export async function denoiseChunk(
   onProgress?.(0.05);
   const steady = settings.spectral ? spectralDenoise(segment, noiseProfile, settings.spectral) : segment;
   onProgress?.(0.35);
-  const denoised = rnnoiseDenoise(rnnoise, steady, (done, total) => onProgress?.(0.35 + (0.65 * done) / total));
+  // In place: `steady` is this chunk's own buffer.
+  const denoised = rnnoiseDenoise(rnnoise, steady, (done, total) => onProgress?.(0.35 + (0.65 * done) / total), steady);
   const offset = start - segmentStart;
   const firstFrame = offset / RNNOISE_FRAME;
-  const samples = denoised.samples.slice(offset, offset + (end - start));
+  const samples = denoised.samples.subarray(offset, offset + (end - start));
   const voiceProbability = denoised.voiceProbability.slice(firstFrame, firstFrame + Math.ceil((end - start) / RNNOISE_FRAME));
   onProgress?.(1);
   return { samples, voiceProbability };
@@ -81,10 +97,19 @@ export interface GateResult {
   speechRatio: number;
 }
 
-/** Turns the gaps between phrases down in place. */
-export function gateInPlace(samples: Float32Array, voiceProbability: Float32Array, settings: IsolationSettings = DEFAULT_ISOLATION_SETTINGS): GateResult {
+/**
+ * Turns the gaps between phrases down in place. The gains depend on the whole recording's voice probability, but
+ * only samples [from, to) are changed, so workers can each gate their own chunk.
+ */
+export function gateInPlace(
+  samples: Float32Array,
+  voiceProbability: Float32Array,
+  settings: IsolationSettings = DEFAULT_ISOLATION_SETTINGS,
+  from = 0,
+  to = samples.length,
+): GateResult {
   if (!settings.gate) return { speechRatio: speechRatio(voiceProbability) };
-  applyGainsInPlace(samples, gateGains(voiceProbability, settings.gate));
+  applyGainsInPlace(samples, gateGains(voiceProbability, settings.gate), RNNOISE_FRAME, from, to);
   return { speechRatio: speechRatio(voiceProbability, settings.gate) };
 }
 

@@ -39,11 +39,16 @@ export interface RnnoiseOutput {
 
 /**
  * Runs one fresh RNNoise state over a 48 kHz signal. The network's output lags its input by one frame; feeding one
- * extra frame of silence and dropping the first output frame puts every sample back where it was.
+ * extra frame of silence and dropping the first output frame puts every sample back where it was. `output` may be
+ * `samples` itself: each output frame is written after the input it overwrites has been read.
  */
-export function rnnoiseDenoise(module: RnnoiseModule, samples: Float32Array, onFrames?: (done: number, total: number) => void): RnnoiseOutput {
+export function rnnoiseDenoise(
+  module: RnnoiseModule,
+  samples: Float32Array,
+  onFrames?: (done: number, total: number) => void,
+  output: Float32Array = new Float32Array(samples.length),
+): RnnoiseOutput {
   const frames = Math.ceil(samples.length / RNNOISE_FRAME);
-  const output = new Float32Array(samples.length);
   const voiceProbability = new Float32Array(frames);
   const state = module._rnnoise_create(0);
   const inputPointer = module._malloc(RNNOISE_FRAME * 4);

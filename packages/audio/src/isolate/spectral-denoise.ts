@@ -29,36 +29,88 @@ function sqrtHann(size: number): Float64Array {
   return Float64Array.from({ length: size }, (_, index) => Math.sqrt(0.5 - 0.5 * Math.cos((2 * Math.PI * index) / size)));
 }
 
-/** Mean power spectrum (per bin) of the quietest 10% of frames: the recording's noise floor. */
-export function estimateNoiseProfile(samples: Float32Array): Float64Array {
-  const fft = new RealFft(SPECTRAL_FRAME);
-  const window = sqrtHann(SPECTRAL_FRAME);
-  const frame = new Float64Array(SPECTRAL_FRAME);
-  const re = new Float64Array(fft.bins);
-  const im = new Float64Array(fft.bins);
-  const spectra: Float64Array[] = [];
-  const energies: number[] = [];
-  for (let start = 0; start + SPECTRAL_FRAME <= samples.length; start += SPECTRAL_HOP * PROFILE_FRAME_STRIDE) {
-    for (let index = 0; index < SPECTRAL_FRAME; index++) frame[index] = (samples[start + index] as number) * (window[index] as number);
-    fft.forward(frame, re, im);
-    const power = new Float64Array(fft.bins);
-    let energy = 0;
-    for (let bin = 0; bin < fft.bins; bin++) {
-      power[bin] = (re[bin] as number) ** 2 + (im[bin] as number) ** 2;
-      energy += power[bin] as number;
-    }
-    spectra.push(power);
-    energies.push(energy);
+const PROFILE_STEP = SPECTRAL_HOP * PROFILE_FRAME_STRIDE;
+
+/** How many frames the noise profile analyses in a signal of this length. */
+export function profileFrameCount(length: number): number {
+  return length < SPECTRAL_FRAME ? 0 : Math.floor((length - SPECTRAL_FRAME) / PROFILE_STEP) + 1;
+}
+
+/** Windowed power spectrum (bins 0..N/2) of profile frame `frame` into `power`. */
+function profileFramePower(fft: RealFft, window: Float64Array, samples: Float32Array, frame: number, buffers: ProfileBuffers, power: Float64Array): void {
+  const { input, re, im } = buffers;
+  const start = frame * PROFILE_STEP;
+  for (let index = 0; index < SPECTRAL_FRAME; index++) input[index] = (samples[start + index] as number) * (window[index] as number);
+  fft.forward(input, re, im);
+  for (let bin = 0; bin < fft.bins; bin++) power[bin] = (re[bin] as number) ** 2 + (im[bin] as number) ** 2;
+}
+
+/**
+ * Sum of the windowed frame's one-sided power spectrum (bins 0..N/2), without a transform: by Parseval it is
+ * (N·Σx² + X₀² + X_{N/2}²) / 2, with X₀ = Σx and X_{N/2} = Σ(-1)ⁿx.
+ */
+function profileFrameEnergy(window: Float64Array, samples: Float32Array, frame: number): number {
+  const start = frame * PROFILE_STEP;
+  let squares = 0;
+  let sum = 0;
+  let alternating = 0;
+  for (let index = 0; index < SPECTRAL_FRAME; index += 2) {
+    const even = (samples[start + index] as number) * (window[index] as number);
+    const odd = (samples[start + index + 1] as number) * (window[index + 1] as number);
+    squares += even * even + odd * odd;
+    sum += even + odd;
+    alternating += even - odd;
   }
+  return (SPECTRAL_FRAME * squares + sum * sum + alternating * alternating) / 2;
+}
+
+interface ProfileBuffers {
+  input: Float64Array;
+  re: Float64Array;
+  im: Float64Array;
+}
+
+function profileTools(): { fft: RealFft; window: Float64Array; buffers: ProfileBuffers } {
+  const fft = new RealFft(SPECTRAL_FRAME);
+  return {
+    fft,
+    window: sqrtHann(SPECTRAL_FRAME),
+    buffers: { input: new Float64Array(SPECTRAL_FRAME), re: new Float64Array(fft.bins), im: new Float64Array(fft.bins) },
+  };
+}
+
+/**
+ * Energies of profile frames [firstFrame, endFrame) into `energies` (indexed by frame): what ranks the frames, and a
+ * share of it per thread.
+ */
+export function profileFrameEnergies(samples: Float32Array, energies: Float64Array, firstFrame = 0, endFrame = profileFrameCount(samples.length)): Float64Array {
+  const window = sqrtHann(SPECTRAL_FRAME);
+  for (let frame = firstFrame; frame < endFrame; frame++) energies[frame] = profileFrameEnergy(window, samples, frame);
+  return energies;
+}
+
+/**
+ * Mean power spectrum (per bin) of the quietest 10% of frames, given every frame's energy: the recording's noise
+ * floor. Only those frames are transformed again, so the spectra of all the others are never kept.
+ */
+export function noiseProfileFromEnergies(samples: Float32Array, energies: Float64Array): Float64Array {
+  const { fft, window, buffers } = profileTools();
   const profile = new Float64Array(fft.bins);
-  if (spectra.length === 0) return profile;
-  const order = energies.map((energy, index) => [energy, index] as const).sort((a, b) => a[0] - b[0]);
-  const count = Math.min(spectra.length, Math.max(MIN_QUIET_FRAMES, Math.round(spectra.length * QUIET_FRACTION)));
+  if (energies.length === 0) return profile;
+  // Stable sort: equal energies keep their time order.
+  const order = Array.from(energies, (energy, index) => [energy, index] as const).sort((a, b) => a[0] - b[0]);
+  const count = Math.min(energies.length, Math.max(MIN_QUIET_FRAMES, Math.round(energies.length * QUIET_FRACTION)));
+  const power = new Float64Array(fft.bins);
   for (let rank = 0; rank < count; rank++) {
-    const spectrum = spectra[order[rank]?.[1] ?? 0] as Float64Array;
-    for (let bin = 0; bin < fft.bins; bin++) profile[bin] = (profile[bin] as number) + (spectrum[bin] as number) / count;
+    profileFramePower(fft, window, samples, order[rank]?.[1] ?? 0, buffers, power);
+    for (let bin = 0; bin < fft.bins; bin++) profile[bin] = (profile[bin] as number) + (power[bin] as number) / count;
   }
   return profile;
+}
+
+/** Mean power spectrum (per bin) of the quietest 10% of frames: the recording's noise floor. */
+export function estimateNoiseProfile(samples: Float32Array): Float64Array {
+  return noiseProfileFromEnergies(samples, profileFrameEnergies(samples, new Float64Array(profileFrameCount(samples.length))));
 }
 
 /**
@@ -68,41 +120,45 @@ export function estimateNoiseProfile(samples: Float32Array): Float64Array {
 export function spectralDenoise(samples: Float32Array, noiseProfile: Float64Array, options: SpectralDenoiseOptions = DEFAULT_SPECTRAL_OPTIONS): Float32Array {
   const fft = new RealFft(SPECTRAL_FRAME);
   const window = sqrtHann(SPECTRAL_FRAME);
+  // sqrt-Hann analysis times sqrt-Hann synthesis sums to 2 at 75% overlap; the synthesis window carries the 1/2.
+  const overlapGain = SPECTRAL_FRAME / SPECTRAL_HOP / 2;
+  const synthesis = window.map((value) => value / overlapGain);
   const frame = new Float64Array(SPECTRAL_FRAME);
   const re = new Float64Array(fft.bins);
   const im = new Float64Array(fft.bins);
   const previousClean = new Float64Array(fft.bins);
+  const inverseNoise = Float64Array.from(noiseProfile, (power) => 1 / Math.max(power, 1e-12));
   // Float32 is plenty for four overlapping frames and halves the memory of long chunks.
   const output = new Float32Array(samples.length);
-  // sqrt-Hann analysis times sqrt-Hann synthesis sums to 2 at 75% overlap.
-  const overlapGain = SPECTRAL_FRAME / SPECTRAL_HOP / 2;
   for (let start = -SPECTRAL_FRAME + SPECTRAL_HOP; start < samples.length; start += SPECTRAL_HOP) {
-    for (let index = 0; index < SPECTRAL_FRAME; index++) {
-      const position = start + index;
-      frame[index] = position >= 0 && position < samples.length ? (samples[position] as number) * (window[index] as number) : 0;
-    }
-    fft.forward(frame, re, im);
-    applyWienerGains(re, im, noiseProfile, previousClean, options);
-    fft.inverse(re, im, frame);
     const first = Math.max(0, -start);
     const last = Math.min(SPECTRAL_FRAME, samples.length - start);
+    if (first > 0 || last < SPECTRAL_FRAME) frame.fill(0);
+    for (let index = first; index < last; index++) frame[index] = (samples[start + index] as number) * (window[index] as number);
+    fft.forward(frame, re, im);
+    applyWienerGains(re, im, inverseNoise, previousClean, options);
+    fft.inverse(re, im, frame);
     for (let index = first; index < last; index++) {
-      output[start + index] = (output[start + index] as number) + ((frame[index] as number) * (window[index] as number)) / overlapGain;
+      output[start + index] = (output[start + index] as number) + (frame[index] as number) * (synthesis[index] as number);
     }
   }
   return output;
 }
 
-function applyWienerGains(re: Float64Array, im: Float64Array, noise: Float64Array, previousClean: Float64Array, options: SpectralDenoiseOptions): void {
+/** `inverseNoise` is 1 / noise power per bin (multiplying is cheaper than dividing in this hot loop). */
+function applyWienerGains(re: Float64Array, im: Float64Array, inverseNoise: Float64Array, previousClean: Float64Array, options: SpectralDenoiseOptions): void {
   const { floor, smoothing } = options;
+  const innovation = 1 - smoothing;
   for (let bin = 0; bin < re.length; bin++) {
-    const power = (re[bin] as number) ** 2 + (im[bin] as number) ** 2;
-    const noisePower = Math.max(noise[bin] as number, 1e-12);
-    const posterior = power / noisePower;
-    const prior = (smoothing * (previousClean[bin] as number)) / noisePower + (1 - smoothing) * Math.max(posterior - 1, 0);
+    const binRe = re[bin] as number;
+    const binIm = im[bin] as number;
+    const power = binRe * binRe + binIm * binIm;
+    const inverseNoisePower = inverseNoise[bin] as number;
+    const posterior = power * inverseNoisePower;
+    const prior = smoothing * (previousClean[bin] as number) * inverseNoisePower + innovation * Math.max(posterior - 1, 0);
     const gain = Math.max(floor, prior / (1 + prior));
     previousClean[bin] = gain * gain * power;
-    re[bin] = (re[bin] as number) * gain;
-    im[bin] = (im[bin] as number) * gain;
+    re[bin] = binRe * gain;
+    im[bin] = binIm * gain;
   }
 }

@@ -2,6 +2,7 @@ import type { VoiceAnalysis } from '../voice-analysis/analyse.ts';
 import type { EncodedAudioFiles, EncodeOptions } from './encode.ts';
 import { DEFAULT_ISOLATION_SETTINGS, type IsolatedAudio, type IsolationSettings } from './pipeline.ts';
 import { RNNOISE_FRAME, RNNOISE_SAMPLE_RATE } from './rnnoise.ts';
+import { profileFrameCount } from './spectral-denoise.ts';
 import type { VoiceWorkerTasks } from './worker/protocol.ts';
 import { workerScript } from '../worker-script.ts';
 import { defaultPoolSize, WorkerPool, WorkerPoolError } from '../workers/worker-pool.ts';
@@ -67,15 +68,20 @@ export class VoiceIsolator {
     const input = await this.toSharedInput(samples, options.sampleRate ?? RNNOISE_SAMPLE_RATE, runOptions);
     report('resample', 1);
     const length = input.byteLength / 4;
-    const profile = await this.pool.run('profile', { input, settings }, runOptions);
+    const chunks = chunkBounds(length, this.pool.size);
+    // Every worker measures the energies of its share of the noise-profile frames.
+    const profileFrames = profileFrameCount(length);
+    const energies = new SharedArrayBuffer(profileFrames * 8);
+    await Promise.all(
+      shares(profileFrames, chunks.length).map(([firstFrame, endFrame]) => this.pool.run('profile', { input, energies, firstFrame, endFrame }, runOptions)),
+    );
     report('profile', 1);
     const output = new SharedArrayBuffer(input.byteLength);
     const voiceProbability = new SharedArrayBuffer(Math.ceil(length / RNNOISE_FRAME) * 4);
-    const chunks = chunkBounds(length, this.pool.size);
     const done = chunks.map(() => 0);
     await Promise.all(
       chunks.map(([start, end], index) =>
-        this.pool.run('denoise', { input, output, voiceProbability, start, end, profile, settings }, {
+        this.pool.run('denoise', { input, output, voiceProbability, start, end, energies, settings }, {
           ...runOptions,
           onProgress: (fraction) => {
             done[index] = fraction * (end - start);
@@ -84,7 +90,7 @@ export class VoiceIsolator {
         }),
       ),
     );
-    const gate = await this.pool.run('gate', { output, voiceProbability, settings }, runOptions);
+    const [gate] = await Promise.all(chunks.map(([start, end]) => this.pool.run('gate', { output, voiceProbability, settings, start, end }, runOptions)));
     report('gate', 1);
     // Hand back ordinary arrays: shared memory is an implementation detail of the pool.
     return {
@@ -92,7 +98,7 @@ export class VoiceIsolator {
       sampleRate: RNNOISE_SAMPLE_RATE,
       durationSeconds: length / RNNOISE_SAMPLE_RATE,
       voiceProbability: new Float32Array(voiceProbability).slice(),
-      speechRatio: gate.speechRatio,
+      speechRatio: gate?.speechRatio ?? 0,
     };
   }
 
@@ -135,6 +141,11 @@ export function chunkBounds(length: number, workers: number): Array<readonly [nu
   const bounds: Array<readonly [number, number]> = [];
   for (let start = 0; start < length; start += framesPerChunk * RNNOISE_FRAME) bounds.push([start, Math.min(length, start + framesPerChunk * RNNOISE_FRAME)]);
   return bounds;
+}
+
+/** [first, end) of `count` items split into `parts` near-equal shares. */
+function shares(count: number, parts: number): Array<readonly [number, number]> {
+  return Array.from({ length: parts }, (_, part) => [Math.floor((count * part) / parts), Math.floor((count * (part + 1)) / parts)] as const);
 }
 
 function progressReporter(onProgress: IsolateOptions['onProgress']): (stage: IsolationStage, fraction: number) => void {

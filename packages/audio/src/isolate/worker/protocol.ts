@@ -7,7 +7,9 @@ export interface VoiceWorkerTasks {
   warm: { request: null; result: null };
   /** Resamples `input` to 48 kHz into `target` (sized by the caller). */
   resample: { request: { input: Float32Array; fromRate: number; target: SharedArrayBuffer }; result: null };
-  profile: { request: { input: SharedArrayBuffer; settings: IsolationSettings }; result: Float64Array };
+  /** Energies of noise-profile frames [firstFrame, endFrame) of `input`, written into `energies` (Float64, one per frame). */
+  profile: { request: { input: SharedArrayBuffer; energies: SharedArrayBuffer; firstFrame: number; endFrame: number }; result: null };
+  /** Denoises samples [start, end); each worker derives the noise profile from the frame energies itself. */
   denoise: {
     request: {
       input: SharedArrayBuffer;
@@ -15,12 +17,16 @@ export interface VoiceWorkerTasks {
       voiceProbability: SharedArrayBuffer;
       start: number;
       end: number;
-      profile: Float64Array;
+      energies: SharedArrayBuffer;
       settings: IsolationSettings;
     };
     result: null;
   };
-  gate: { request: { output: SharedArrayBuffer; voiceProbability: SharedArrayBuffer; settings: IsolationSettings }; result: GateResult };
+  /** Gates samples [start, end) of `output` in place, with gains from the whole recording's voice probability. */
+  gate: {
+    request: { output: SharedArrayBuffer; voiceProbability: SharedArrayBuffer; settings: IsolationSettings; start: number; end: number };
+    result: GateResult;
+  };
   encode: { request: { samples: Float32Array; sampleRate: number; options: EncodeOptions }; result: EncodedAudioFiles };
   analyse: { request: { samples: Float32Array; sampleRate: number }; result: VoiceAnalysis };
   /** Trim and normalise a clone sample. */

@@ -2,8 +2,9 @@ import { resample } from '../../codec/resample.ts';
 import { analyseVoice } from '../../voice-analysis/analyse.ts';
 import { normaliseLoudness, trimSilence } from '../../voice-analysis/prepare.ts';
 import { encodeAudioFiles } from '../encode.ts';
-import { denoiseChunk, gateInPlace, noiseProfileOf } from '../pipeline.ts';
+import { denoiseChunk, gateInPlace, noiseProfileFromEnergiesOf } from '../pipeline.ts';
 import { loadRnnoise, RNNOISE_FRAME, RNNOISE_SAMPLE_RATE } from '../rnnoise.ts';
+import { profileFrameEnergies } from '../spectral-denoise.ts';
 import type { VoiceWorkerTasks } from './protocol.ts';
 import { serveTasks } from '../../workers/serve-tasks.ts';
 
@@ -21,16 +22,16 @@ serveTasks<VoiceWorkerTasks, number>(async (message, progress) => {
       return { result: null };
     }
     case 'profile': {
-      const { input, settings } = message.request as Request<'profile'>;
-      const profile = noiseProfileOf(new Float32Array(input), settings);
-      return { result: profile, transfer: [profile.buffer as ArrayBuffer] };
+      const { input, energies, firstFrame, endFrame } = message.request as Request<'profile'>;
+      profileFrameEnergies(new Float32Array(input), new Float64Array(energies), firstFrame, endFrame);
+      return { result: null };
     }
     case 'denoise':
       await denoise(message.request as Request<'denoise'>, progress);
       return { result: null };
     case 'gate': {
-      const { output, voiceProbability, settings } = message.request as Request<'gate'>;
-      return { result: gateInPlace(new Float32Array(output), new Float32Array(voiceProbability), settings) };
+      const { output, voiceProbability, settings, start, end } = message.request as Request<'gate'>;
+      return { result: gateInPlace(new Float32Array(output), new Float32Array(voiceProbability), settings, start, end) };
     }
     case 'encode': {
       const { samples, sampleRate, options } = message.request as Request<'encode'>;
@@ -51,7 +52,8 @@ serveTasks<VoiceWorkerTasks, number>(async (message, progress) => {
 
 async function denoise(request: Request<'denoise'>, progress: (fraction: number) => void): Promise<void> {
   const input = new Float32Array(request.input);
-  const chunk = await denoiseChunk(input, request.start, request.end, request.profile, request.settings, progress);
+  const profile = noiseProfileFromEnergiesOf(input, new Float64Array(request.energies), request.settings);
+  const chunk = await denoiseChunk(input, request.start, request.end, profile, request.settings, progress);
   new Float32Array(request.output).set(chunk.samples, request.start);
   new Float32Array(request.voiceProbability).set(chunk.voiceProbability, request.start / RNNOISE_FRAME);
 }
