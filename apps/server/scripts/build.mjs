@@ -20,6 +20,7 @@ const entryPoints = {
   'espeak-worker': path.join(repoDir, 'packages/audio/src/speech/local/espeak-worker.ts'),
   'neural-worker': path.join(repoDir, 'packages/audio/src/speech/neural/neural-worker.ts'),
   'music-render-worker': path.join(repoDir, 'packages/audio/src/music/render/render-worker.ts'),
+  'music-render-helper': path.join(repoDir, 'packages/audio/src/music/render/helper-worker.ts'),
   'voice-worker': path.join(repoDir, 'packages/audio/src/isolate/worker/voice-worker.ts'),
 };
 

@@ -4,5 +4,6 @@
  * `<compiledName>.js` beside the bundle's files, so no thread loads TypeScript.
  */
 export function workerScript(moduleUrl: string, sourceEntry: string, compiledName: string): URL {
-  return moduleUrl.endsWith('.ts') ? new URL(sourceEntry, moduleUrl) : new URL(`./${compiledName}.js`, moduleUrl);
+  // A module a tsx-registered thread loaded carries a query (`?tsx-namespace=…`) after its name.
+  return new URL(moduleUrl).pathname.endsWith('.ts') ? new URL(sourceEntry, moduleUrl) : new URL(`./${compiledName}.js`, moduleUrl);
 }

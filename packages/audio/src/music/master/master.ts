@@ -34,6 +34,16 @@ const LIMITER_MARGIN_DB = 0.3;
  * until the result is within 0.1 LU of the target.
  */
 export function masterTrack(left: Float32Array, right: Float32Array, options: MasterOptions): MasteredAudio {
+  const result = masterToLoudness(left, right, options);
+  if (Number.isNaN(result.truePeakDbtp)) result.truePeakDbtp = measureTruePeak([result.left, result.right]);
+  return result;
+}
+
+/**
+ * masterTrack without its last step, the true-peak measure of the result (`truePeakDbtp` is NaN until the caller
+ * measures it), so that measure can run beside the encoding of the finished audio.
+ */
+export function masterToLoudness(left: Float32Array, right: Float32Array, options: MasterOptions): MasteredAudio {
   const target = options.targetLufs ?? MUSIC_TARGET_LUFS;
   const ceiling = options.ceilingDbtp ?? MUSIC_CEILING_DBTP;
   const length = Math.round(options.durationSeconds * options.sampleRate);
@@ -63,7 +73,7 @@ export function masterTrack(left: Float32Array, right: Float32Array, options: Ma
     gainDb += target - loudness;
   }
   const result = best as MasteredAudio;
-  result.truePeakDbtp = measureTruePeak([result.left, result.right]);
+  result.truePeakDbtp = Number.NaN;
   return result;
 }
 

@@ -44,3 +44,59 @@ export interface RenderProgress {
 export interface RenderWorkerData {
   soundFontPath: string;
 }
+
+/** Which of spessasynth's send effects a captured input or parameter change belongs to. */
+export type SendEffect = 'reverb' | 'chorus' | 'delay';
+
+/** A parameter the synthesiser set on an effect (a MIDI reset or SysEx), replayed on the helper thread. */
+export interface EffectParameterChange {
+  /** The first frame whose effects see the new value. */
+  frame: number;
+  effect: SendEffect;
+  field: string;
+  value: unknown;
+}
+
+/**
+ * A split render's shared memory. The render thread writes the dry mix into `left` and `right` (the whole song) and
+ * each block's effect inputs into `sends`, a ring of chunks; the helper adds the effects to `left` and `right` in
+ * place. `counters` hold the chunks rendered [0] and the chunks finished [1] (which frees their ring slots), set
+ * with Atomics so each side sees the other's writes.
+ */
+export interface SharedMix {
+  left: Float32Array;
+  right: Float32Array;
+  /** Frames per chunk (a multiple of the block size) and chunks in the ring. */
+  chunkFrames: number;
+  slots: number;
+  sends: Record<SendEffect, Float32Array>;
+  /** 1 for each block (of each ring slot) in which the synthesiser ran its delay effect. */
+  delayBlocks: Uint8Array;
+  counters: Int32Array;
+}
+
+/** A chunk of the shared mix is rendered: the helper may add its effects. */
+export interface ChunkReady {
+  index: number;
+  start: number;
+  frames: number;
+  /** Effect parameters the synthesiser set during the chunk, in order. */
+  changes: EffectParameterChange[];
+}
+
+export type Mp3Bitrate = ProduceRequest['mp3Bitrate'];
+
+/** Render thread → its helper: a mix to finish chunk by chunk, or a finished track to encode. */
+export type HelperRequest =
+  | { type: 'warm' }
+  | { type: 'start'; mix: SharedMix; sampleRate: number }
+  | { type: 'chunk'; chunk: ChunkReady }
+  | { type: 'finish' }
+  | { type: 'encode'; left: Float32Array; right: Float32Array; sampleRate: number; bitrate: Mp3Bitrate };
+
+/** Helper → render thread: the answer to `warm`, `finish` or `encode`. */
+export type HelperReply =
+  | { type: 'ready' }
+  | { type: 'mixed' }
+  | { type: 'encoded'; mp3: Uint8Array }
+  | { type: 'failed'; message: string };

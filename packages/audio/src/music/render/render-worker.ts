@@ -1,8 +1,11 @@
+import { availableParallelism } from 'node:os';
 import { workerData } from 'node:worker_threads';
 import type { BasicSoundBank } from 'spessasynth_core';
 import { encodeStereoMp3, encodeStereoWav } from '../encode.ts';
-import { masterTrack } from '../master/master.ts';
-import type { ProduceRequest, ProducedTrack, RenderProgress, RenderRequest, RenderStage, RenderTasks, RenderWorkerData } from './protocol.ts';
+import { masterToLoudness } from '../master/master.ts';
+import { measureTruePeak } from '../master/true-peak.ts';
+import type { Mp3Bitrate, ProduceRequest, ProducedTrack, RenderProgress, RenderRequest, RenderStage, RenderTasks, RenderWorkerData } from './protocol.ts';
+import { RenderHelper } from './render-helper.ts';
 import { loadSoundBank, synthesizeMidi } from './synthesize.ts';
 import { serveTasks } from '../../workers/serve-tasks.ts';
 
@@ -10,6 +13,9 @@ import { serveTasks } from '../../workers/serve-tasks.ts';
 const { soundFontPath } = workerData as RenderWorkerData;
 
 let bank: Promise<BasicSoundBank> | undefined;
+/** With a second core, each song's send effects and MP3 run on a helper thread beside this one's work. */
+const helper = availableParallelism() > 1 ? new RenderHelper() : undefined;
+const splitRender = helper ? { helper } : {};
 let loadMs = 0;
 
 function soundBank(): Promise<BasicSoundBank> {
@@ -26,11 +32,13 @@ serveTasks<RenderTasks, RenderProgress>(async (message, report) => {
   const progress = (stage: RenderStage, fraction: number): void => report({ stage, fraction });
   switch (message.task) {
     case 'warm':
-      await soundBank();
+      await Promise.all([soundBank(), helper?.warmUp().catch(() => undefined)]);
       return { result: { soundFont: soundFontPath, loadMs } };
     case 'render': {
       const request = message.request as RenderRequest;
-      const pcm = await synthesizeMidi(await soundBank(), request.midi, { ...request, onProgress: (fraction) => progress('render', fraction) });
+      const rendered = await synthesizeMidi(await soundBank(), request.midi, { ...request, ...splitRender, onProgress: (fraction) => progress('render', fraction) });
+      // A split render's arrays are shared memory, which cannot be transferred: hand over plain copies.
+      const pcm = { ...rendered, left: ownedCopy(rendered.left), right: ownedCopy(rendered.right) };
       return { result: pcm, transfer: [pcm.left.buffer as ArrayBuffer, pcm.right.buffer as ArrayBuffer] };
     }
     case 'produce': {
@@ -43,26 +51,49 @@ serveTasks<RenderTasks, RenderProgress>(async (message, report) => {
   }
 });
 
-/** Render, master and encode in this thread, so only the finished files cross back to the caller. */
+/**
+ * Render, master and encode, so only the finished files cross back to the caller. With a helper thread the render
+ * is split (voices here, effects there) and the MP3 is encoded there while this thread measures the true peak and
+ * writes the WAV.
+ */
 async function produce(request: ProduceRequest, progress: (stage: RenderStage, fraction: number) => void): Promise<ProducedTrack> {
   let started = performance.now();
-  const pcm = await synthesizeMidi(await soundBank(), request.midi, { ...request, onProgress: (fraction) => progress('render', fraction) });
+  const pcm = await synthesizeMidi(await soundBank(), request.midi, { ...request, ...splitRender, onProgress: (fraction) => progress('render', fraction) });
   const renderMs = performance.now() - started;
   started = performance.now();
   progress('master', 0);
-  const mastered = masterTrack(pcm.left, pcm.right, { ...request.master, sampleRate: pcm.sampleRate, durationSeconds: request.durationSeconds });
+  const mastered = masterToLoudness(pcm.left, pcm.right, { ...request.master, sampleRate: pcm.sampleRate, durationSeconds: request.durationSeconds });
   const masterMs = performance.now() - started;
   started = performance.now();
   progress('encode', 0);
-  const mp3 = request.mp3 ? await encodeStereoMp3(mastered.left, mastered.right, mastered.sampleRate, request.mp3Bitrate) : new Uint8Array(0);
+  const mp3 = request.mp3 ? encodeMp3(mastered.left, mastered.right, mastered.sampleRate, request.mp3Bitrate) : Promise.resolve(new Uint8Array(0));
+  if (Number.isNaN(mastered.truePeakDbtp)) mastered.truePeakDbtp = measureTruePeak([mastered.left, mastered.right]);
   const result: ProducedTrack = {
-    mp3,
+    mp3: new Uint8Array(0),
     loudnessLufs: mastered.loudnessLufs,
     truePeakDbtp: mastered.truePeakDbtp,
     timings: { renderMs, masterMs, encodeMs: 0 },
   };
   if (request.wav) result.wav = encodeStereoWav(mastered.left, mastered.right, mastered.sampleRate);
   if (request.pcm) result.pcm = { left: mastered.left, right: mastered.right, sampleRate: mastered.sampleRate };
+  result.mp3 = await mp3;
   result.timings.encodeMs = performance.now() - started;
   return result;
+}
+
+function ownedCopy(samples: Float32Array): Float32Array {
+  return samples.buffer instanceof SharedArrayBuffer ? samples.slice() : samples;
+}
+
+/** On the helper when there is one (falling back to this thread if it fails): the same LAME, the same bytes. */
+async function encodeMp3(left: Float32Array, right: Float32Array, sampleRate: number, bitrate: Mp3Bitrate): Promise<Uint8Array> {
+  if (helper) {
+    try {
+      return await helper.encodeMp3(left, right, sampleRate, bitrate);
+    } catch {
+      // Replaced for the next song; encoded here below.
+      await helper.close();
+    }
+  }
+  return encodeStereoMp3(left, right, sampleRate, bitrate);
 }

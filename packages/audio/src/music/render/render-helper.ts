@@ -1,0 +1,86 @@
+import { Worker } from 'node:worker_threads';
+import type { ChunkReady, HelperReply, HelperRequest, Mp3Bitrate, SharedMix } from './protocol.ts';
+import { workerScript } from '../../worker-script.ts';
+
+/** A shared stereo mix the helper is finishing. */
+export interface EffectsMix {
+  /** The chunk's dry mix and sends are in the shared memory. */
+  add(chunk: ChunkReady): void;
+  /** Resolves once the helper has added the effects of every chunk. */
+  finish(): Promise<void>;
+}
+
+/**
+ * A render thread's second thread, for one song at a time: it runs spessasynth's send effects while the render
+ * thread synthesises the voices of the next stretch, and encodes the MP3 while the render thread measures the true
+ * peak and writes the WAV. It holds no sound bank, so it costs little memory.
+ */
+export class RenderHelper {
+  private thread: Worker | undefined;
+
+  /** Starts a mix in shared memory; each chunk is announced once it is rendered. */
+  startMix(mix: SharedMix, sampleRate: number): EffectsMix {
+    this.post({ type: 'start', mix, sampleRate });
+    return {
+      add: (chunk) => this.post({ type: 'chunk', chunk }),
+      finish: () => this.request({ type: 'finish' }).then((reply) => {
+        if (reply.type !== 'mixed') throw new Error('The render helper answered out of turn');
+      }),
+    };
+  }
+
+  /** A copy of the audio goes to the helper, so the caller can go on reading its own. */
+  encodeMp3(left: Float32Array, right: Float32Array, sampleRate: number, bitrate: Mp3Bitrate): Promise<Uint8Array> {
+    return this.request({ type: 'encode', left, right, sampleRate, bitrate }).then((reply) => {
+      if (reply.type !== 'encoded') throw new Error('The render helper answered out of turn');
+      return reply.mp3;
+    });
+  }
+
+  /** Starts the thread and loads what it runs (spessasynth, LAME), so the first song does not wait for it. */
+  async warmUp(): Promise<void> {
+    await this.request({ type: 'warm' });
+  }
+
+  close(): Promise<number> | undefined {
+    const thread = this.thread;
+    this.thread = undefined;
+    return thread?.terminate();
+  }
+
+  private post(message: HelperRequest, transfer: ArrayBuffer[] = []): void {
+    this.ensureThread().postMessage(message, transfer);
+  }
+
+  /** Posts a request that has an answer; only one is ever outstanding (the render thread does one song at a time). */
+  private request(message: HelperRequest): Promise<HelperReply> {
+    const thread = this.ensureThread();
+    return new Promise((resolve, reject) => {
+      const onError = (error: Error): void => reject(error);
+      const onExit = (): void => reject(new Error('The music render helper exited'));
+      thread.once('error', onError);
+      thread.once('exit', onExit);
+      thread.once('message', (reply: HelperReply) => {
+        thread.off('error', onError);
+        thread.off('exit', onExit);
+        thread.unref();
+        if (reply.type === 'failed') reject(new Error(`Music render helper failed: ${reply.message}`));
+        else resolve(reply);
+      });
+      thread.postMessage(message);
+    });
+  }
+
+  private ensureThread(): Worker {
+    if (!this.thread) {
+      const thread = new Worker(workerScript(import.meta.url, './helper-worker-entry.mjs', 'music-render-helper'), { name: 'music-render-helper' });
+      // A crashed thread fails the request in progress (see request) and is replaced for the next song.
+      const forget = (): void => { if (this.thread === thread) this.thread = undefined; };
+      thread.on('error', forget);
+      thread.on('exit', forget);
+      this.thread = thread;
+    }
+    this.thread.ref();
+    return this.thread;
+  }
+}

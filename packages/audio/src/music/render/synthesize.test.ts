@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BasicSoundBank } from 'spessasynth_core';
+import { arrange } from '../arrange/arrange.ts';
+import { toMidiFile } from '../midi-file.ts';
+import { planFromPrompt } from '../plan.ts';
+import { RenderHelper } from './render-helper.ts';
+import { defaultSoundFontPath, loadSoundBank, synthesizeSplit, synthesizeWhole } from './synthesize.ts';
+
+/** Samples that differ (a count, so a failure does not print two arrays of hundreds of thousands of numbers). */
+function differing(actual: Float32Array, expected: Float32Array): number {
+  let count = Math.abs(actual.length - expected.length);
+  for (let index = 0; index < Math.min(actual.length, expected.length); index++) if (!Object.is(actual[index], expected[index])) count++;
+  return count;
+}
+
+let bank: BasicSoundBank;
+const helper = new RenderHelper();
+
+beforeAll(async () => {
+  bank = await loadSoundBank(defaultSoundFontPath());
+}, 60_000);
+
+afterAll(async () => {
+  await helper.close();
+});
+
+/** Variable-length quantity of a Standard MIDI File. */
+function vlq(value: number): number[] {
+  const bytes = [value & 0x7f];
+  for (let rest = value >> 7; rest > 0; rest >>= 7) bytes.unshift((rest & 0x7f) | 0x80);
+  return bytes;
+}
+
+/** A GS SysEx setting `address` (three bytes) to `value`, with its Roland checksum. */
+function gsSysEx(address: [number, number, number], value: number): number[] {
+  const checksum = (128 - ((address[0] + address[1] + address[2] + value) % 128)) % 128;
+  const body = [0x41, 0x10, 0x42, 0x12, ...address, value, checksum, 0xf7];
+  return [0xf0, ...vlq(body.length), ...body];
+}
+
+/**
+ * Four seconds of piano (480 ticks a beat at 120 BPM: 0.5 s) with full reverb and chorus sends and the delay on
+ * (variation depth), and, when asked, GS SysEx that change the reverb macro, the chorus macro and the reverb time.
+ */
+function effectsMidi(withSysEx: boolean): Uint8Array {
+  const events: Array<{ tick: number; bytes: number[] }> = [
+    { tick: 0, bytes: [0xc0, 0] }, { tick: 0, bytes: [0xb0, 91, 127] }, { tick: 0, bytes: [0xb0, 93, 127] }, { tick: 0, bytes: [0xb0, 94, 100] },
+  ];
+  for (let note = 0; note < 14; note++) {
+    events.push({ tick: note * 240, bytes: [0x90, 60 + (note % 12), 100] }, { tick: note * 240 + 200, bytes: [0x80, 60 + (note % 12), 0] });
+  }
+  if (withSysEx) {
+    events.push({ tick: 960, bytes: gsSysEx([0x40, 0x01, 0x30], 3) }, { tick: 1440, bytes: gsSysEx([0x40, 0x01, 0x38], 2) }, { tick: 1920, bytes: gsSysEx([0x40, 0x01, 0x34], 0x70) });
+  }
+  events.sort((a, b) => a.tick - b.tick);
+  const track: number[] = [];
+  let last = 0;
+  for (const event of events) {
+    track.push(...vlq(event.tick - last), ...event.bytes);
+    last = event.tick;
+  }
+  track.push(0, 0xff, 0x2f, 0);
+  const length = [(track.length >>> 24) & 0xff, (track.length >>> 16) & 0xff, (track.length >>> 8) & 0xff, track.length & 0xff];
+  return new Uint8Array([0x4d, 0x54, 0x68, 0x64, 0, 0, 0, 6, 0, 0, 0, 1, 0x01, 0xe0, 0x4d, 0x54, 0x72, 0x6b, ...length, ...track]);
+}
+
+describe('split render (voices here, send effects on a helper thread)', () => {
+  it('gives exactly the samples of one synthesiser, for songs heavy in reverb and chorus', async () => {
+    for (const [index, prompt] of ['calm ambient soundscape, dreamy pads', 'funky disco groove with slap bass and brass'].entries()) {
+      const midi = toMidiFile(arrange(planFromPrompt(prompt, { durationSeconds: 6, seed: 20 + index })));
+      // 6.01 s: the last chunk and the last block are short.
+      const options = { durationSeconds: 6.01 };
+      const whole = await synthesizeWhole(bank, midi, options);
+      const split = await synthesizeSplit(bank, midi, options, helper);
+      expect(split.left.length).toBe(Math.round(6.01 * 44100));
+      expect(split.left.some((value) => Math.abs(value) > 0.01)).toBe(true);
+      expect(differing(split.left, whole.left)).toBe(0);
+      expect(differing(split.right, whole.right)).toBe(0);
+    }
+  }, 120_000);
+
+  it('replays effect changes (GS SysEx) and runs the delay effect exactly as one synthesiser does', async () => {
+    const options = { durationSeconds: 4 };
+    const whole = await synthesizeWhole(bank, effectsMidi(true), options);
+    const split = await synthesizeSplit(bank, effectsMidi(true), options, helper);
+    const withoutSysEx = await synthesizeWhole(bank, effectsMidi(false), options);
+    expect(differing(split.left, whole.left)).toBe(0);
+    expect(differing(split.right, whole.right)).toBe(0);
+    // The SysEx did change the sound, so the replay was put to the test.
+    expect(differing(whole.left, withoutSysEx.left)).toBeGreaterThan(44100);
+  }, 60_000);
+});
