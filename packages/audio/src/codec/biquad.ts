@@ -41,14 +41,18 @@ function cookbookTerms(sampleRate: number, cutoffHz: number): { alpha: number; c
   return { alpha: Math.sin(omega) / (2 * Math.SQRT1_2), cosine: Math.cos(omega) };
 }
 
-/** Runs the filter over `samples` in place (state starting at rest) and returns them. */
-export function biquadInPlace(samples: Float32Array, filter: Biquad): Float32Array {
+/**
+ * Runs the filter over `samples` in place (state starting at rest) and returns them; `backward` runs it from the last
+ * sample to the first, the second half of a zero-phase pass, without reversing the array around it.
+ */
+export function biquadInPlace(samples: Float32Array, filter: Biquad, direction: 'forward' | 'backward' = 'forward'): Float32Array {
   const { b0, b1, b2, a1, a2 } = filter;
+  const step = direction === 'forward' ? 1 : -1;
   let x1 = 0;
   let x2 = 0;
   let y1 = 0;
   let y2 = 0;
-  for (let index = 0; index < samples.length; index++) {
+  for (let index = step > 0 ? 0 : samples.length - 1; index >= 0 && index < samples.length; index += step) {
     const x0 = samples[index] ?? 0;
     const y0 = b0 * x0 + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2;
     samples[index] = y0;

@@ -16,26 +16,7 @@ export function designHighPass(sampleRate: number, cutoffHz = HIGH_PASS_HZ): Hig
 
 export function zeroPhaseHighPassInPlace(samples: Float32Array, filter: HighPass): Float32Array {
   biquadInPlace(samples, filter);
-  return biquadBackwardInPlace(samples, filter);
-}
-
-/** The same pass as `biquadInPlace` from the last sample to the first (no reversing the array twice around it). */
-function biquadBackwardInPlace(samples: Float32Array, filter: HighPass): Float32Array {
-  const { b0, b1, b2, a1, a2 } = filter;
-  let x1 = 0;
-  let x2 = 0;
-  let y1 = 0;
-  let y2 = 0;
-  for (let index = samples.length - 1; index >= 0; index--) {
-    const x0 = samples[index] as number;
-    const y0 = b0 * x0 + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2;
-    samples[index] = y0;
-    x2 = x1;
-    x1 = x0;
-    y2 = y1;
-    y1 = y0;
-  }
-  return samples;
+  return biquadInPlace(samples, filter, 'backward');
 }
 
 /** |H(f)|² of one pass of the filter (square it for the forward-backward pair), used to predict how it reshapes a noise spectrum. */
