@@ -93,24 +93,17 @@ describe('VoiceDesignPage', () => {
     expect(screen.getByRole('link', { name: 'Manage my voices' })).toHaveAttribute('href', '/voice-library');
   });
 
-  it("shows the server's message when the description is refused", async () => {
+  it.each([
+    { language: 'en', label: 'Voice description', shown: 'Description is too long' },
+    { language: 'tr', label: 'Ses tarifi', shown: 'Açıklama çok uzun' },
+  ] as const)("shows the server's refusal of the description in the interface language ($language)", async ({ language, label, shown }) => {
+    if (language === 'tr') await setupI18n('tr');
     renderInStudio(<VoiceDesignPage />, {
       routes: routes({ 'POST /voice-design/previews': () => errorReply(400, 'VALIDATION_ERROR', 'Description is too long') }),
     });
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Voice description'), 'Too much');
+    await user.type(screen.getByLabelText(label), 'Too much');
     await user.click(screen.getByTestId('design-generate'));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Description is too long'));
-  });
-
-  it("shows the server's message in Turkish", async () => {
-    await setupI18n('tr');
-    renderInStudio(<VoiceDesignPage />, {
-      routes: routes({ 'POST /voice-design/previews': () => errorReply(400, 'VALIDATION_ERROR', 'Description is too long') }),
-    });
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Ses tarifi'), 'Çok uzun');
-    await user.click(screen.getByTestId('design-generate'));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Açıklama çok uzun'));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(shown));
   });
 });
