@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { forgotPasswordRequestSchema } from '@sound-studio/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -9,6 +9,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { rateLimitDetailsOf } from '../../../lib/api/index.ts';
 import { useLocalizedPath, useTranslateMessage } from '../../../lib/i18n.ts';
+import { TaggedText } from '../../../lib/tagged-text.tsx';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { authApi } from '../api/auth-api.ts';
 import { formatRetryAfter, serverFieldMessages } from './auth-error-message.ts';
@@ -66,7 +67,7 @@ export function ForgotPasswordPage() {
         </form>
       )}
       <p className="text-center text-sm text-muted-foreground">
-        <Trans i18nKey="auth.forgot.backToLogin" components={{ action: <Link to={localized('/login')} className="font-semibold text-primary hover:underline" /> }} />
+        <TaggedText i18nKey="auth.forgot.backToLogin" components={{ action: <Link to={localized('/login')} className="font-semibold text-primary hover:underline" /> }} />
       </p>
     </div>
   );

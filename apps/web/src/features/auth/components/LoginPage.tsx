@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { STORAGE_KEYS } from '@sound-studio/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -11,6 +11,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { useLocalizedPath, useTranslateMessage } from '../../../lib/i18n.ts';
+import { TaggedText } from '../../../lib/tagged-text.tsx';
 import { readItem, removeItem, writeItem } from '../../../lib/storage.ts';
 import { lazySchema } from '../../../lib/lazy-schema.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
@@ -124,7 +125,7 @@ export function LoginPage() {
         </Button>
       </form>
       <p className="text-center text-sm text-muted-foreground">
-        <Trans
+        <TaggedText
           i18nKey="auth.login.noAccount"
           components={{ action: <Link to={localized('/register')} state={locationState} className="font-semibold text-primary hover:underline" /> }}
         />

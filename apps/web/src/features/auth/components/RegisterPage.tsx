@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { registerFormSchema } from '@sound-studio/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -10,6 +10,7 @@ import { FieldMessage, FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { useLocalizedPath, useTranslateMessage } from '../../../lib/i18n.ts';
+import { TaggedText } from '../../../lib/tagged-text.tsx';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { LegalDialog, type LegalDocumentKind } from '../../legal/index.ts';
 import { authApi } from '../api/auth-api.ts';
@@ -102,7 +103,7 @@ export function RegisterPage() {
             />
             {/* Not a <label>: the document links inside must keep their own names and must not toggle the box. */}
             <p id="accept-terms-label" className="text-sm leading-snug text-muted-foreground">
-              <Trans
+              <TaggedText
                 i18nKey="auth.register.acceptTerms"
                 components={{
                   terms: <LegalLink kind="terms" onOpen={setLegalDocument} />,
@@ -118,7 +119,7 @@ export function RegisterPage() {
         </Button>
       </form>
       <p className="text-center text-sm text-muted-foreground">
-        <Trans
+        <TaggedText
           i18nKey="auth.register.haveAccount"
           components={{ action: <Link to={localized('/login')} state={locationState} className="font-semibold text-primary hover:underline" /> }}
         />
