@@ -27,6 +27,8 @@ test('a forgotten password is reset with the emailed link; the old sessions end'
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // The router keeps the sign-in page (which has an Email field too) on screen until the new page's chunk has loaded.
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
   await page.getByLabel('Email').fill(account.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('status')).toContainText(`If an account exists for ${account.email}`);
