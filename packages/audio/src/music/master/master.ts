@@ -35,15 +35,17 @@ const LIMITER_MARGIN_DB = 0.3;
  */
 export function masterTrack(left: Float32Array, right: Float32Array, options: MasterOptions): MasteredAudio {
   const result = masterToLoudness(left, right, options);
-  if (Number.isNaN(result.truePeakDbtp)) result.truePeakDbtp = measureTruePeak([result.left, result.right]);
-  return result;
+  return { ...result, truePeakDbtp: measureTruePeak([result.left, result.right]) };
 }
 
+/** A mastered track whose true peak is still to be measured. */
+export type LoudnessMasteredAudio = Omit<MasteredAudio, 'truePeakDbtp'>;
+
 /**
- * masterTrack without its last step, the true-peak measure of the result (`truePeakDbtp` is NaN until the caller
- * measures it), so that measure can run beside the encoding of the finished audio.
+ * masterTrack without its last step, the true-peak measure of the result, so that the caller can run that measure
+ * beside the encoding of the finished audio.
  */
-export function masterToLoudness(left: Float32Array, right: Float32Array, options: MasterOptions): MasteredAudio {
+export function masterToLoudness(left: Float32Array, right: Float32Array, options: MasterOptions): LoudnessMasteredAudio {
   const target = options.targetLufs ?? MUSIC_TARGET_LUFS;
   const ceiling = options.ceilingDbtp ?? MUSIC_CEILING_DBTP;
   const length = Math.round(options.durationSeconds * options.sampleRate);
@@ -52,29 +54,27 @@ export function masterToLoudness(left: Float32Array, right: Float32Array, option
 
   const measured = measureIntegratedLoudness(source, options.sampleRate);
   if (!Number.isFinite(measured)) {
-    return { left: source[0], right: source[1], sampleRate: options.sampleRate, loudnessLufs: measured, truePeakDbtp: -Infinity, gainDb: 0, limiterReductionDb: 0 };
+    return { left: source[0], right: source[1], sampleRate: options.sampleRate, loudnessLufs: measured, gainDb: 0, limiterReductionDb: 0 };
   }
   let gainDb = target - measured;
   const limiter = { sampleRate: options.sampleRate, ceilingDb: ceiling - LIMITER_MARGIN_DB };
   // One envelope for every pass: evaluated wherever even the largest gain we might try could cross the ceiling.
   const maxGain = 10 ** ((gainDb + 6) / 20);
   const envelope = truePeakEnvelope(source, 10 ** (limiter.ceilingDb / 20) / maxGain);
-  let best: MasteredAudio | undefined;
+  let best: LoudnessMasteredAudio | undefined;
   for (let pass = 0; pass < 5; pass++) {
     const gain = 10 ** (gainDb / 20);
     const curve = limiterGainCurve(envelope, gain, limiter);
     const output = [applyGain(source[0], curve), applyGain(source[1], curve)] as const;
     const loudness = measureIntegratedLoudness(output, options.sampleRate);
     best = {
-      left: output[0], right: output[1], sampleRate: options.sampleRate, loudnessLufs: loudness, truePeakDbtp: 0, gainDb,
+      left: output[0], right: output[1], sampleRate: options.sampleRate, loudnessLufs: loudness, gainDb,
       limiterReductionDb: 20 * Math.log10(minimum(curve) / gain),
     };
     if (Math.abs(loudness - target) < 0.1) break;
     gainDb += target - loudness;
   }
-  const result = best as MasteredAudio;
-  result.truePeakDbtp = Number.NaN;
-  return result;
+  return best as LoudnessMasteredAudio;
 }
 
 /** Trims, or pads with silence, to exactly `length` samples. */

@@ -67,11 +67,12 @@ async function produce(request: ProduceRequest, progress: (stage: RenderStage, f
   started = performance.now();
   progress('encode', 0);
   const mp3 = request.mp3 ? encodeMp3(mastered.left, mastered.right, mastered.sampleRate, request.mp3Bitrate) : Promise.resolve(new Uint8Array(0));
-  if (Number.isNaN(mastered.truePeakDbtp)) mastered.truePeakDbtp = measureTruePeak([mastered.left, mastered.right]);
+  // Measured while the MP3 encodes (in the helper thread).
+  const truePeakDbtp = measureTruePeak([mastered.left, mastered.right]);
   const result: ProducedTrack = {
     mp3: new Uint8Array(0),
     loudnessLufs: mastered.loudnessLufs,
-    truePeakDbtp: mastered.truePeakDbtp,
+    truePeakDbtp,
     timings: { renderMs, masterMs, encodeMs: 0 },
   };
   if (request.wav) result.wav = encodeStereoWav(mastered.left, mastered.right, mastered.sampleRate);
