@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { loadStudioTexts } from '../lib/i18n.ts';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner.tsx';
@@ -14,8 +14,26 @@ function withStudioTexts<Module>(load: () => Promise<Module>): () => Promise<Mod
   return () => Promise.all([load(), loadStudioTexts()]).then(([module]) => module);
 }
 
+/**
+ * A page that reads server data comes inside TanStack Query's provider, which loads alongside it: the signed-out pages
+ * do without it, so /login never downloads it.
+ */
+function withQueries(load: () => Promise<{ default: ComponentType }>): () => Promise<{ default: ComponentType }> {
+  return () =>
+    Promise.all([load(), import('./query-layer.tsx')]).then(([{ default: Page }, { QueryLayer }]) => ({
+      default: function PageWithQueries() {
+        return (
+          <QueryLayer>
+            <Page />
+          </QueryLayer>
+        );
+      },
+    }));
+}
+const LazyQueryLayer = lazy(() => import('./query-layer.tsx'));
+
 /** The signed-in frame is its own chunk: a visitor of /login never downloads it. */
-const AppShell = lazy(withStudioTexts(() => import('./shell/AppShell.tsx')));
+const AppShell = lazy(withQueries(withStudioTexts(() => import('./shell/AppShell.tsx'))));
 
 /** Home composes several features, so it lives in the app layer; like each feature's pages, it loads on first visit. */
 const HomePage = lazy(() => import('./home/HomePage.tsx').then((page) => ({ default: page.HomePage })));
@@ -29,7 +47,7 @@ const VoiceLibraryPage = lazy(() => import('../features/voice-library/index.ts')
 const SettingsPage = lazy(() => import('../features/settings/index.ts').then((feature) => ({ default: feature.SettingsPage })));
 const PricingPage = lazy(() => import('../features/pricing/public.ts').then((feature) => ({ default: feature.PricingPage })));
 /** A shared track's public page: no shell, no sign-in. */
-const MusicSharePage = lazy(withStudioTexts(() => import('../features/music/public.ts').then((feature) => ({ default: feature.SharePage }))));
+const MusicSharePage = lazy(withQueries(withStudioTexts(() => import('../features/music/public.ts').then((feature) => ({ default: feature.SharePage })))));
 const ApiAccessPage = lazy(() => import('../features/api-access/index.ts').then((feature) => ({ default: feature.ApiAccessPage })));
 
 function Shell() {
@@ -42,10 +60,17 @@ function Shell() {
   );
 }
 
-function LazyPage({ page: Page }: { page: React.ComponentType }) {
+/** `queries`: a page of a feature that reads server data (the query layer loads first, then the page). */
+function LazyPage({ page: Page, queries = false }: { page: ComponentType; queries?: boolean }) {
   return (
     <Suspense fallback={<PageSpinner />}>
-      <Page />
+      {queries ? (
+        <LazyQueryLayer>
+          <Page />
+        </LazyQueryLayer>
+      ) : (
+        <Page />
+      )}
     </Suspense>
   );
 }
@@ -81,7 +106,7 @@ export const routes: RouteObject[] = [
               { path: 'register', element: <LazyPage page={RegisterPage} /> },
               { path: 'forgot-password', element: <LazyPage page={ForgotPasswordPage} /> },
               { path: 'login/social', element: <LazyPage page={SocialSignInPage} /> },
-              { path: 'login/link-account', element: <LazyPage page={LinkAccountPage} /> },
+              { path: 'login/link-account', element: <LazyPage page={LinkAccountPage} queries /> },
             ],
           },
         ],

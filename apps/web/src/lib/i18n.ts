@@ -1,6 +1,3 @@
-import i18next from 'i18next';
-import { initReactI18next, useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import {
   AUTH_FAILURE_MESSAGES,
@@ -14,16 +11,15 @@ import {
   validationMessageKey,
   type Language,
 } from '@sound-studio/shared';
-import type en from '../locales/en.json';
 import type enStudio from '../locales/en-studio.json';
 import { browserLanguageSignals, isLanguage, localeOf, localizePath, resolveLanguage } from './language.ts';
+import { translations, useTranslation, type AllTexts, type TFunction } from './translator.ts';
 
 /**
  * Each language's texts load when that language is chosen, so a page downloads one language, never both. English (also
  * the fallback) comes in two parts: the core texts every page needs, and the signed-in studio's texts, which load only
  * once a studio page asks for them (`loadStudioTexts`) so /login stays light. Turkish loads whole.
  */
-type AllTexts = typeof en & typeof enStudio;
 type Texts = Partial<AllTexts>;
 const loaders: Record<Language, () => Promise<Texts>> = {
   en: () => import('../locales/en.json').then((texts) => texts.default),
@@ -31,26 +27,12 @@ const loaders: Record<Language, () => Promise<Texts>> = {
 };
 const loadStudioEnglish = () => import('../locales/en-studio.json').then((texts) => texts.default);
 
-declare module 'i18next' {
-  interface CustomTypeOptions {
-    defaultNS: 'translation';
-    resources: { translation: AllTexts };
-  }
-}
-
 const loadedLanguages = new Set<Language>();
 let studioTextsWanted = false;
 let studioEnglishLoaded = false;
-let pendingTexts: { language: Language; texts: Texts }[] = [];
 
-/** Adds texts to a language; before i18next starts (a module imported early, as in tests) they wait for `initI18n`. */
 function addTexts(language: Language, texts: Texts): void {
-  if (!i18next.isInitialized) {
-    pendingTexts.push({ language, texts });
-    return;
-  }
-  // A copy: i18next merges later texts into the bundle it holds, which must not be the imported module's object.
-  i18next.addResourceBundle(language, 'translation', structuredClone(texts), true, false);
+  translations.addTexts(language, texts);
 }
 
 /** Adds the studio's English texts directly (tests, which import the file themselves). */
@@ -79,36 +61,20 @@ export async function loadLanguage(language: Language): Promise<void> {
 /** Called before a studio page renders (the signed-in shell, the public share page): its texts in the current language. */
 export async function loadStudioTexts(): Promise<void> {
   studioTextsWanted = true;
-  await loadLanguage(isLanguage(i18next.language) ? i18next.language : 'en');
+  await loadLanguage(isLanguage(translations.language) ? translations.language : 'en');
 }
 
-/** Starts i18next in the language of the address (or the stored/browser choice) with its texts loaded. */
-export async function initI18n(language?: Language) {
-  const initial = language ?? resolveLanguage(browserLanguageSignals(window.location.pathname));
-  const texts = loadLanguage(initial);
-  await i18next.use(initReactI18next).init({
-    resources: {},
-    partialBundledLanguages: true,
-    lng: initial,
-    fallbackLng: 'en',
-    supportedLngs: ['en', 'tr'],
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    initAsync: false,
-  });
-  for (const pending of pendingTexts) addTexts(pending.language, pending.texts);
-  pendingTexts = [];
-  await texts;
-  await changeLanguage(initial);
-  return i18next;
+/** Starts the interface in the language of the address (or the stored/browser choice) with its texts loaded. */
+export async function initI18n(language?: Language): Promise<void> {
+  await changeLanguage(language ?? resolveLanguage(browserLanguageSignals(window.location.pathname)));
 }
 
 /** Switches the interface language once its texts are there. */
 export async function changeLanguage(language: Language): Promise<void> {
   await loadLanguage(language);
-  if (i18next.language !== language) await i18next.changeLanguage(language);
+  translations.setLanguage(language);
   document.documentElement.lang = language;
-  document.title = i18next.t('app.name');
+  document.title = translations.t('app.name');
 }
 
 /** The interface language, always one of ours. */

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './translator.ts';
 import { DEFAULT_SUBSCRIPTION_LABEL } from '@sound-studio/shared';
 
 const INVOICE_DESCRIPTION = /^(.+) \((monthly|yearly)\)( renewal)?$/;

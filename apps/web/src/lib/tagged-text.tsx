@@ -1,15 +1,15 @@
 import { cloneElement, Fragment, type ReactElement, type ReactNode } from 'react';
-import type { ParseKeys } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TranslationKey } from './translator.ts';
+import { useTranslation } from './translator.ts';
 
 const TAG = /<(\w+)>(.*?)<\/\1>/gs;
 
 /**
  * A translated sentence whose `<name>…</name>` parts become the given elements, with the part's text as their
- * children ("New here? <action>Create an account</action>"). It covers what the sign-in pages need of react-i18next's
- * `Trans` without loading it on the first page.
+ * children ("New here? <action>Create an account</action>"). It covers what the app needs of
+ * a `Trans` component, in a few lines.
  */
-export function TaggedText({ i18nKey, components }: { i18nKey: ParseKeys; components: Record<string, ReactElement> }) {
+export function TaggedText({ i18nKey, components }: { i18nKey: TranslationKey; components: Record<string, ReactElement> }) {
   const { t } = useTranslation();
   return <>{splitTags(t(i18nKey), components)}</>;
 }

@@ -13,7 +13,7 @@ export const testUser: User = { id: 'user-1', name: 'Ada Lovelace', email: 'ada@
 
 let i18nReady: Promise<unknown> | null = null;
 
-/** i18next with both languages, in the language a test asks for. */
+/** The translations with both languages, in the language a test asks for. */
 export async function setupI18n(language: 'en' | 'tr' = 'en') {
   i18nReady ??= initI18n('en').then(() => addStudioTexts(studioTexts));
   await i18nReady;

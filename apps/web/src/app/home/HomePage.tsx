@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { AudioLines, BookOpen, GraduationCap, Megaphone, Music2, Sparkles } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator.ts';
 import { SPEECH_MODELS, TEXT_MAX_LENGTH, type SpeechModel, type Voice } from '@sound-studio/shared';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';

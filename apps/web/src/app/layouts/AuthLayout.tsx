@@ -1,5 +1,5 @@
 import { AudioLines, Music2, Wand2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator.ts';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '../../components/ui/logo.tsx';
 import { useLocalizedPath } from '../../lib/i18n.ts';

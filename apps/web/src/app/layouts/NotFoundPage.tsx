@@ -1,5 +1,5 @@
 import { Compass } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator.ts';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Logo } from '../../components/ui/logo.tsx';

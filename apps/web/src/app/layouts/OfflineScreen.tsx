@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { RefreshCw, WifiOff } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
 

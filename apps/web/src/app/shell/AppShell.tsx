@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator.ts';
 import { Outlet } from 'react-router';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { ToastProvider } from '../../components/ui/toast.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator.ts';
 import { X } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogClose, DrawerContent } from '../../components/ui/dialog.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator.ts';
 import { NavLink } from 'react-router';
 import { Badge } from '../../components/ui/badge.tsx';
 import { cn } from '../../lib/cn.ts';

@@ -1,5 +1,5 @@
 import { LogOut, Settings } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator.ts';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import {

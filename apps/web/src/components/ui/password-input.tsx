@@ -1,6 +1,6 @@
 import { useState, type InputHTMLAttributes } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator.ts';
 import { cn } from '../../lib/cn.ts';
 import { Input } from './input.tsx';
 

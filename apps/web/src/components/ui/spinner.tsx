@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator.ts';
 import { cn } from '../../lib/cn.ts';
 
 export function Spinner({ className, label }: { className?: string; label?: string }) {

@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { Construction } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator.ts';
 import { cn } from '../../lib/cn.ts';
 
 /** Says plainly that a feature's action is not available yet, instead of pretending it works. */

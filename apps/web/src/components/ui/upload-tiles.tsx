@@ -1,6 +1,6 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { Mic, Square, Upload } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translator.ts';
 import { cn } from '../../lib/cn.ts';
 import { useAudioRecorder } from '../../lib/use-audio-recorder.ts';
 import { formatDuration } from '../../lib/format-duration.ts';

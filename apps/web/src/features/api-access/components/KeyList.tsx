@@ -1,6 +1,6 @@
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { ApiKey } from '@sound-studio/shared';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';

@@ -1,5 +1,5 @@
 import { Check, Copy, ShieldAlert } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useCopyToClipboard } from '../../../lib/use-copy-to-clipboard.ts';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
+import { useSubmission } from '../../../lib/use-submission.ts';
 import { Link } from 'react-router';
 import { forgotPasswordRequestSchema } from '@sound-studio/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -23,7 +23,7 @@ export function ForgotPasswordPage() {
   const form = useZodForm(forgotPasswordRequestSchema, { email: '' });
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const request = useMutation({ mutationFn: authApi.forgotPassword });
+  const request = useSubmission(authApi.forgotPassword);
 
   const onSubmit = form.handleSubmit(({ email }) => {
     setFormError(null);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { Link, useNavigate } from 'react-router';
 import { oauthLinkRequestSchema } from '@sound-studio/shared';
 import { Alert } from '../../../components/ui/alert.tsx';

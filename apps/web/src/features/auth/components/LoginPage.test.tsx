@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from '@sound-studio/shared';
 import { errorReply, fakeAuth, okReply, renderWithProviders, setupI18n, stubFetch, testUser } from '../../../test/render.tsx';
 import { LoginPage } from './LoginPage.tsx';
+import { forgetEnabledProviders } from './ProviderButtons.tsx';
 
 const session = { accessToken: 'a', refreshToken: 'r', user: testUser };
 
@@ -26,7 +27,10 @@ describe('LoginPage', () => {
     stubFetch({});
     await setupI18n('en');
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    forgetEnabledProviders();
+  });
 
   it('shows every field message as the user types', async () => {
     renderLogin();

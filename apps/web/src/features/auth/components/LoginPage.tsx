@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
+import { useSubmission } from '../../../lib/use-submission.ts';
 import { Link, useLocation } from 'react-router';
 import { STORAGE_KEYS } from '@sound-studio/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -40,7 +40,7 @@ export function LoginPage() {
   const [rememberedEmail] = useState(() => readItem('local', STORAGE_KEYS.rememberedEmail) ?? '');
   const form = useZodForm(loginForm, { email: rememberedEmail, password: '', rememberMe: rememberedEmail !== '' });
   const [formError, setFormError] = useState<string | null>(null);
-  const login = useMutation({ mutationFn: authApi.login });
+  const login = useSubmission(authApi.login);
 
   const onSubmit = form.handleSubmit(({ email, password, rememberMe }) => {
     setFormError(null);

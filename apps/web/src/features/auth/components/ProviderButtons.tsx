@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useEffect, useState } from 'react';
+import { useTranslation } from '../../../lib/translator.ts';
 import { useSearchParams } from 'react-router';
 import { OAUTH_ERRORS, type OAuthProviderName } from '@sound-studio/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -29,9 +29,38 @@ function GitHubMark() {
 
 const MARKS: Record<OAuthProviderName, () => React.JSX.Element> = { google: GoogleMark, github: GitHubMark };
 
+/** The server's answer, asked once per page load; a failure is not kept, so the next form asks again. */
+let enabledProviders: Promise<readonly OAuthProviderName[]> | undefined;
+let knownProviders: readonly OAuthProviderName[] | undefined;
+
+function loadEnabledProviders(): Promise<readonly OAuthProviderName[]> {
+  enabledProviders ??= authApi.providers().then(
+    ({ providers }) => (knownProviders = providers),
+    () => {
+      enabledProviders = undefined;
+      return [];
+    },
+  );
+  return enabledProviders;
+}
+
+/** Forgets the answer (tests: each starts as a fresh page load). */
+export function forgetEnabledProviders(): void {
+  enabledProviders = undefined;
+  knownProviders = undefined;
+}
+
 function useEnabledProviders(): readonly OAuthProviderName[] {
-  const query = useQuery({ queryKey: ['auth', 'providers'], queryFn: authApi.providers, staleTime: Infinity, retry: false });
-  return query.data?.providers ?? [];
+  // Known already (the user came from the other form): drawn at once, so the form does not shift.
+  const [providers, setProviders] = useState(() => knownProviders ?? []);
+  useEffect(() => {
+    let mounted = true;
+    void loadEnabledProviders().then((loaded) => mounted && setProviders(loaded));
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return providers;
 }
 
 /**

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { errorReply, fakeAuth, okReply, renderWithProviders, setupI18n, stubFetch, testUser } from '../../../test/render.tsx';
 import { RegisterPage } from './RegisterPage.tsx';
+import { forgetEnabledProviders } from './ProviderButtons.tsx';
 
 const VALID_PASSWORD = 'Harbour-Lights-42';
 
@@ -34,7 +35,10 @@ describe('RegisterPage', () => {
     stubFetch({});
     await setupI18n('en');
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    forgetEnabledProviders();
+  });
 
   it.each([
     ['Full name', 'A', 'Name must be at least 2 characters long'],

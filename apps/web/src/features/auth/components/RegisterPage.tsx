@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
+import { useSubmission } from '../../../lib/use-submission.ts';
 import { Link, useLocation } from 'react-router';
 import { registerFormSchema } from '@sound-studio/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -41,7 +41,7 @@ export function RegisterPage() {
   const form = useZodForm(registerFormSchema, EMPTY_FORM);
   const [formError, setFormError] = useState<string | null>(null);
   const [legalDocument, setLegalDocument] = useState<LegalDocumentKind | null>(null);
-  const register = useMutation({ mutationFn: authApi.register });
+  const register = useSubmission(authApi.register);
 
   const onSubmit = form.handleSubmit(({ name, email, password }) => {
     setFormError(null);

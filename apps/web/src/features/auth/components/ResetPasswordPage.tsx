@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
+import { useSubmission } from '../../../lib/use-submission.ts';
 import { Link, useSearchParams } from 'react-router';
 import { AUTH_FAILURE_MESSAGES, resetPasswordFormSchema } from '@sound-studio/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -26,7 +26,7 @@ export function ResetPasswordPage() {
   const form = useZodForm(resetPasswordFormSchema, { password: '', confirmPassword: '' });
   // A link without its token cannot work: say so before the user types a password.
   const [outcome, setOutcome] = useState<Outcome>(token ? null : 'linkInvalid');
-  const reset = useMutation({ mutationFn: authApi.resetPassword });
+  const reset = useSubmission(authApi.resetPassword);
 
   const onSubmit = form.handleSubmit(({ password }) => {
     setOutcome(null);

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog.tsx';
 
 /** Section 4's 25-minute question: accepting extends the session, declining ends it. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { useNavigate } from 'react-router';
 import type { SocialSession } from '@sound-studio/shared';
 import { Spinner } from '../../../components/ui/spinner.tsx';

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../lib/translator.ts';
 import { retryTimeParts, showsAttemptsRemaining } from '@sound-studio/shared';
 import { attemptsRemainingOf, isApiError, rateLimitDetailsOf, validationFieldsOf } from '../../../lib/api/index.ts';
 

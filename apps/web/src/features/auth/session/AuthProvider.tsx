@@ -1,10 +1,10 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { AuthSession, User } from '@sound-studio/shared';
 import { clearStoredAuth, getRefreshToken, readStoredAuth, saveAuthSession, saveStoredUser } from '../../../lib/auth-storage.ts';
 import { isApiError, refreshSession, setSessionHandlers } from '../../../lib/api/index.ts';
 import type { StorageKind } from '../../../lib/storage.ts';
 import { isTokenExpired } from '../../../lib/token.ts';
+import { clearQueryCache } from '../../../lib/query-cache.ts';
 import { authApi } from '../api/auth-api.ts';
 import { AuthContext, type AuthContextValue, type AuthStatus, type SessionEndReason } from './auth-context.ts';
 import { createInactivityMonitor, type InactivityMonitor } from './inactivity-monitor.ts';
@@ -37,7 +37,6 @@ async function restoreSession(): Promise<User | null> {
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
   const [state, setState] = useState<AuthState>({ status: 'loading', user: null, endReason: null });
   const [warningOpen, setWarningOpen] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -47,11 +46,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     (reason: SessionEndReason) => {
       monitorRef.current?.stop();
       clearStoredAuth();
-      queryClient.clear();
+      clearQueryCache();
       setWarningOpen(false);
       setState({ status: 'anonymous', user: null, endReason: reason });
     },
-    [queryClient],
+    [],
   );
 
   const logout = useCallback(

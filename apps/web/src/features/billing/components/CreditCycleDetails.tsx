@@ -1,5 +1,5 @@
 import { Hourglass } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { CreditCycle } from '@sound-studio/shared';
 import { useFormatters } from '../../../lib/i18n.ts';
 import { UsageBar } from '../../../components/ui/usage-bar.tsx';

@@ -1,5 +1,5 @@
 import { FileText } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { Invoice } from '@sound-studio/shared';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { useFormatters } from '../../../lib/i18n.ts';

@@ -1,5 +1,5 @@
 import { Lock, Sparkles } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { Link } from 'react-router';
 import { PRICING_PATH } from '@sound-studio/shared';
 import { Button } from '../../../components/ui/button.tsx';

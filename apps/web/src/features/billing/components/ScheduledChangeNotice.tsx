@@ -1,5 +1,5 @@
 import { CalendarClock } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { Subscription } from '@sound-studio/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { useFormatters } from '../../../lib/i18n.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { CreditCard, RotateCcw, Sparkles, Undo2, XCircle } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { Link } from 'react-router';
 import { PRICING_PATH, type BillingOverview } from '@sound-studio/shared';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { BillingOverview } from '@sound-studio/shared';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { useFormatters } from '../../../lib/i18n.ts';

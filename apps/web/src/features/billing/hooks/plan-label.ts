@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { PlanTier } from '@sound-studio/shared';
 
 /** A plan tier as the pricing cards name it: paid plans by brand name ('creator' -> 'Creator'), the same in every language. */

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { BillingInterval, CheckoutReply, PlanTier } from '@sound-studio/shared';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useFormatters } from '../../../lib/i18n.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { WorkLicense } from '@sound-studio/shared';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { isApiError } from '../../../lib/api/index.ts';

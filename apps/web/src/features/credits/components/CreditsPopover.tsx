@@ -1,5 +1,5 @@
 import { Coins, Sparkles } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { Link } from 'react-router';
 import type { CreditCycle, CreditSummary, CreditTransaction } from '@sound-studio/shared';
 import { Alert } from '../../../components/ui/alert.tsx';

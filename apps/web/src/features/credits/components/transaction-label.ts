@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../lib/translator.ts';
 import type { CreditActivity, CreditTransaction } from '@sound-studio/shared';
 
 type FormatNumber = (value: number) => string;

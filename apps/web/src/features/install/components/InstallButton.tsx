@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useInstallPrompt } from '../hooks/use-install-prompt.ts';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { LANGUAGES } from '@sound-studio/shared';
 import { cn } from '../../../lib/cn.ts';
 import { useLanguage } from '../../../lib/i18n.ts';

@@ -1,5 +1,5 @@
 import { Languages } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { LANGUAGES } from '@sound-studio/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import {

@@ -1,5 +1,5 @@
 import { Languages } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { LANGUAGE_NAMES } from './language-names.ts';

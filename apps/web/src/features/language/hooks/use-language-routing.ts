@@ -33,7 +33,7 @@ export function languageRouteFor(pathname: string): LanguageRoute {
   return { language, redirectTo: language === 'tr' && !keepsOneAddress ? localizePath(bare, 'tr') : null };
 }
 
-/** Resolves the language of the current address and keeps i18next and <html lang> in step with it. */
+/** Resolves the language of the current address and keeps the interface language and <html lang> in step with it. */
 export function useLanguageRouting(): LanguageRoute {
   const { pathname } = useLocation();
   const route = languageRouteFor(pathname);

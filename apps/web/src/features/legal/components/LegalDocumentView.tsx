@@ -1,5 +1,5 @@
 import { useFormatters, useLanguage } from '../../../lib/i18n.ts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { privacyPolicy } from '../content/privacy.ts';
 import { termsOfService } from '../content/terms.ts';
 import type { LegalDocumentKind } from './legal-kind.ts';

@@ -1,5 +1,5 @@
 import { Coins } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { useFormatters } from '../../../lib/i18n.ts';
 import { useMusicCost } from '../api/use-music-queries.ts';
 

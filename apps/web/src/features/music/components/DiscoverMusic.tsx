@@ -1,5 +1,5 @@
 import { ArrowRight, Music2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { Link } from 'react-router';
 import { FEATURED_PAGE_SIZE } from '@sound-studio/shared';
 import { EmptyState } from '../../../components/ui/studio.tsx';

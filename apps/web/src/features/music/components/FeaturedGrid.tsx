@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Clock3, Download, Pause, Play, Share2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { FEATURED_PAGE_SIZE, musicSharePath, type FeaturedMusicItem } from '@sound-studio/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';

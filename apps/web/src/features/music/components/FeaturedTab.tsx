@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Music2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { FEATURED_PAGE_SIZE, type FeaturedCategories } from '@sound-studio/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,5 +1,5 @@
 import { Mic2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { MusicTrack } from '@sound-studio/shared';
 import { cn } from '../../../lib/cn.ts';
 import { usePlayer, usePlayerTime } from '../../player/index.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Compass, Disc3 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_MUSIC_MODEL, MUSIC_MODELS } from '@sound-studio/shared';
 import { Alert } from '../../../components/ui/alert.tsx';

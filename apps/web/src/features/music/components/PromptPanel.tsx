@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Shuffle, Sparkles } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import {
   DEFAULT_MUSIC_DURATION,
   MUSIC_LYRICS_MAX_LENGTH,

@@ -1,5 +1,5 @@
 import { Clock3, Music2, Pause, Play, Sparkles } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { Link, useParams } from 'react-router';
 import type { PublicMusicTrack } from '@sound-studio/shared';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useTagLabel } from '../hooks/use-tag-label.ts';
 import { visibleTags } from '../music-rules.ts';

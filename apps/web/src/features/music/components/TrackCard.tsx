@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Award, Check, Copy, Download, MoreHorizontal, Pause, Play, Share2, Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { MUSIC_MESSAGES, type MusicTrack } from '@sound-studio/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Disc3 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { MusicTrack } from '@sound-studio/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog.tsx';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 
 /** A featured category or subcategory in the interface language; names we have no text for are shown capitalised. */
 export function useCatalogueName(): (name: string) => string {

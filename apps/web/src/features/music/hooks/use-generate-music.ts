@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { CLIENT_ERROR_CODES, MUSIC_MESSAGES, type MusicGenerateRequest, type MusicTrack } from '@sound-studio/shared';
 import { isApiError } from '../../../lib/api/index.ts';
 import { useTranslateMessage } from '../../../lib/i18n.ts';

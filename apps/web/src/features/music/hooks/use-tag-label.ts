@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 
 /**
  * Track tags come from the composer in English (genre, mood, instruments, tempo): shown in the interface language

@@ -1,6 +1,6 @@
 import { AudioLines, Download, Heart, Pause, Play, Share2, SkipBack, SkipForward, Volume1, Volume2, VolumeX, X } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Slider } from '../../../components/ui/slider.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';

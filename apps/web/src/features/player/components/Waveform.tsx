@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { cn } from '../../../lib/cn.ts';
 import { usePlayer, usePlayerAudio, usePlayerTime } from '../player-context.ts';
 import { formatTime } from '../player-rules.ts';

@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { setPreferenceError, usePreferenceError, type PreferenceFailureReason } from '../preference-errors.ts';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { YEARLY_DISCOUNT_PERCENT } from '@sound-studio/shared';
 import { cn } from '../../../lib/cn.ts';
 import type { BillingPeriod } from './plan-pricing.ts';

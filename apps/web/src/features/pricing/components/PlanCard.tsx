@@ -1,5 +1,5 @@
 import { Check, Minus } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { formatCreditsShort, type Plan } from '@sound-studio/shared';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { LifeBuoy, RefreshCw } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { isCurrentPlan, type CheckoutRequest } from '@sound-studio/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,6 +1,6 @@
 import { useId, useState, type DragEvent } from 'react';
 import { FileText, FileUp } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { UPLOAD_LIMITS, type DocumentMode, type TtsJob } from '@sound-studio/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';

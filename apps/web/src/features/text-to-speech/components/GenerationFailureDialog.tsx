@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog.tsx';
 import { useTranslateMessage } from '../../../lib/i18n.ts';
 import type { GenerationFailure } from '../hooks/use-generate-speech.ts';

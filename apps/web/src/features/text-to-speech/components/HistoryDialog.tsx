@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Award, Download, History, Pause, Play, Search, Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { firstWords, HISTORY_RANGES, type HistoryRange, type TtsGeneration } from '@sound-studio/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog.tsx';

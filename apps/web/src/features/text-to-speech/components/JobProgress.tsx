@@ -1,5 +1,5 @@
 import { AlertCircle, CheckCircle2, FileText } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { TtsJob } from '@sound-studio/shared';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';

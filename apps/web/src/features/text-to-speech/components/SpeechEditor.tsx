@@ -1,6 +1,6 @@
 import { Download, Sparkles } from 'lucide-react';
 import { useRef, useState, type ClipboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { DEFAULT_CREDIT_RATES, TEXT_MAX_LENGTH } from '@sound-studio/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,6 +1,6 @@
 import { RefreshCw } from 'lucide-react';
 import { useRef, useState, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { SPEECH_MODELS, TTS_LANGUAGES, VOICE_SETTING_LIMITS, type Mood, type SpeechModel, type TtsLanguage, type Voice, type VoiceMood, type VoiceSettings } from '@sound-studio/shared';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { SpeechTimings } from '@sound-studio/shared';
 import { Card } from '../../../components/ui/card.tsx';
 import { usePlayer, usePlayerTime } from '../../player/index.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { THEMES } from '@sound-studio/shared';
 import { cn } from '../../../lib/cn.ts';
 import { THEME_ICONS, useTheme } from '../theme-context.ts';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Fingerprint } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   CLONE_PREVIEW_LANGUAGES,

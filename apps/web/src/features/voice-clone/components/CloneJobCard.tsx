@@ -1,5 +1,5 @@
 import { Fingerprint } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { VoiceCloneJob } from '@sound-studio/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Card } from '../../../components/ui/card.tsx';

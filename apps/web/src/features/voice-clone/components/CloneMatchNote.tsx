@@ -1,5 +1,5 @@
 import { Info } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { CloneMatch } from '@sound-studio/shared';
 
 function hertz(value: number | null): string {

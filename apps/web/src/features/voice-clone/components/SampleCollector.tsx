@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { UPLOAD_LIMITS } from '@sound-studio/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { FileDropTile, RecordTile } from '../../../components/ui/upload-tiles.tsx';

@@ -1,5 +1,5 @@
 import { FileAudio, Pause, Play, X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { UPLOAD_LIMITS } from '@sound-studio/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatDuration } from '../../../lib/format-duration.ts';

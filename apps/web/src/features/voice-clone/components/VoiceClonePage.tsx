@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import type { VoiceCloneJob } from '@sound-studio/shared';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Sparkles } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { PREVIEW_TEXT_MAX_LENGTH, VOICE_DESCRIPTION_MAX_LENGTH, type VoiceDesignPreview } from '@sound-studio/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';

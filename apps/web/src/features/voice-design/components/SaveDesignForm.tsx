@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Save } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { VOICE_NAME_MAX_LENGTH, type CustomVoiceReply } from '@sound-studio/shared';
 import { Alert } from '../../../components/ui/alert.tsx';

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Wand2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { EmptyState } from '../../../components/ui/studio.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { UPLOAD_LIMITS, type IsolatorJob } from '@sound-studio/shared';
 import { Alert } from '../../../components/ui/alert.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { useIsolatorJob } from '../hooks/use-isolator-job.ts';
 import { IsolatorHistory } from './IsolatorHistory.tsx';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Pencil, Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { VOICE_NAME_MAX_LENGTH, type Voice } from '@sound-studio/shared';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';

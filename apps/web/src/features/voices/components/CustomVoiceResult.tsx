@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ArrowRight, CheckCircle2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { Link } from 'react-router';
 import type { Voice } from '@sound-studio/shared';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { useLocalizedPath } from '../../../lib/i18n.ts';

@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Fingerprint, Heart, SearchX, Wand2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { Link } from 'react-router';
 import type { Voice, VoiceMood } from '@sound-studio/shared';
 import { Button } from '../../../components/ui/button.tsx';

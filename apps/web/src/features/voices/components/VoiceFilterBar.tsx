@@ -1,5 +1,5 @@
 import { RotateCcw, Search } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { VOICE_ACCENTS, VOICE_AGES, VOICE_GENDERS } from '@sound-studio/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { Voice, VoiceMood } from '@sound-studio/shared';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { cn } from '../../../lib/cn.ts';

@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { Voice, VoiceMood } from '@sound-studio/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import { SlotsMeter } from '../../../components/ui/studio.tsx';
 import { useVoiceSlots } from '../api/my-voices-api.ts';
 

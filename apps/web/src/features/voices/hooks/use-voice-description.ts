@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { Voice } from '@sound-studio/shared';
 import { useLanguageNames } from './use-language-names.ts';
 
@@ -39,7 +39,6 @@ export function useVoiceDescription(): (voice: Pick<Voice, 'description' | 'lang
         who: word('who', parts.who),
         language: languageName(voice.language),
         uses: joinedUses,
-        interpolation: { escapeValue: false },
       });
       return sentence.charAt(0).toLocaleUpperCase(i18n.language) + sentence.slice(1);
     },

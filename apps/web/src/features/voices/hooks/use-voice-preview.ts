@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translator.ts';
 import type { Voice, VoiceMood } from '@sound-studio/shared';
 import { usePlayer, type PlayingItem } from '../../player/index.ts';
 
