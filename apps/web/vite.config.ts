@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bundleReport } from './scripts/bundle-report.ts';
 import { precompressBuild } from './scripts/precompress.ts';
+import { prerenderLoginPage } from './scripts/prerender.ts';
 import { themeBootScript } from './scripts/theme-boot.ts';
 
 const API_TARGET = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
@@ -36,6 +37,8 @@ export default defineConfig({
       workbox: {
         // Inter's Latin subsets cover English and Turkish; other subsets load on demand only.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}', '**/inter-latin*-wght-normal*.woff2'],
+        // The pages drawn ahead of time serve first visits only; an installed app starts from index.html.
+        globIgnores: ['prerendered/**'],
         navigateFallback: '/index.html',
         // The API and the realtime socket must always reach the network; `/api` alone is the SPA's API page.
         navigateFallbackDenylist: [/^\/api\//, /^\/socket\.io/],
@@ -44,6 +47,8 @@ export default defineConfig({
     }),
     themeBootScript(),
     bundleReport({ entryPage: '/login', bootModules: ['src/features/auth/components/LoginPage.tsx', 'src/locales/en.json'] }),
+    // The sign-in page drawn ahead of time for a first visit's first paint (served for /login and /tr/login).
+    prerenderLoginPage(),
     // Last: it compresses what the other plugins wrote, the service worker included.
     precompressBuild(),
   ],

@@ -6,7 +6,7 @@
 // Goals (issue 22): performance >= 90 mobile and >= 98 desktop on both pages. Scores move with the machine's load:
 // the load average is printed with them.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -74,6 +74,11 @@ async function audit(baseUrl, path, preset, session) {
     const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: Boolean(session) };
     const result = await lighthouse(`${baseUrl}${path}`, flags, preset === 'desktop' ? desktopConfig : undefined);
     const { audits, categories } = result.lhr;
+    // LIGHTHOUSE_REPORTS=dir keeps each full report (long tasks, script boot-up times) for a closer look.
+    if (process.env.LIGHTHOUSE_REPORTS) {
+      mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+      writeFileSync(join(process.env.LIGHTHOUSE_REPORTS, `${path.replaceAll('/', '_')}-${preset}.json`), JSON.stringify(result.lhr));
+    }
     const requests = audits['network-requests']?.details?.items ?? [];
     const scriptBytes = requests.filter((item) => item.resourceType === 'Script').reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
     return {
@@ -130,8 +135,11 @@ try {
   if (script) printWire(`main script ${script.split('/').pop()}`, await wireSizes(`${server.baseUrl}${script}`));
   printWire('/api/voices/list-grouped', await wireSizes(`${server.baseUrl}/api/voices/list-grouped`, { authorization: `Bearer ${session.accessToken}` }));
   const rows = [];
+  // LIGHTHOUSE_ONLY=/login,mobile (a page, a preset or both) narrows the runs.
+  const only = (process.env.LIGHTHOUSE_ONLY ?? '').split(',').filter(Boolean);
   for (const [path, signedIn] of [['/login', false], ['/text-to-speech', true]]) {
     for (const preset of ['mobile', 'desktop']) {
+      if (only.some((wanted) => wanted !== path && wanted !== preset)) continue;
       const row = await audit(server.baseUrl, path, preset, signedIn ? session : null);
       row.goal = GOALS[preset];
       row.loadAverage = loadavg()[0].toFixed(2);

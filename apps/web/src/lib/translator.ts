@@ -128,7 +128,7 @@ export interface TranslationHandle {
 
 /** `t` in the current language; the component re-renders when the language changes or texts arrive. */
 export function useTranslation(): TranslationHandle {
-  const version = useSyncExternalStore(translations.subscribe, translations.getVersion);
+  const version = useSyncExternalStore(translations.subscribe, translations.getVersion, translations.getVersion);
   return useMemo(() => handleFor(version), [version]);
 }
 

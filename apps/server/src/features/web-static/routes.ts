@@ -36,6 +36,7 @@ export interface WebStaticOptions {
 export const webStaticRoutes: FastifyPluginAsync<WebStaticOptions> = async (app, options) => {
   const distDir = app.config.webDistDir;
   const hasBuild = existsSync(path.join(distDir, 'index.html'));
+  const prerenderedFiles = new Set(PRERENDERED_FILES.filter((file) => existsSync(path.join(distDir, file))));
 
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -59,9 +60,34 @@ export const webStaticRoutes: FastifyPluginAsync<WebStaticOptions> = async (app,
       throw new AppError('NOT_FOUND', `Route ${request.method} ${pathOf(request)} not found`);
     }
     if (!hasBuild) return reply.type('text/html').send(MISSING_BUILD_PAGE);
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const prerendered = prerenderedPageFor(request, prerenderedFiles);
+    if (prerendered.varies) reply.header('vary', 'Accept-Language');
+    return reply.header('cache-control', 'no-cache').sendFile(prerendered.file ?? 'index.html');
   });
 };
+
+/** The sign-in page drawn at build time, by language (`apps/web/scripts/prerender.ts`). */
+const PRERENDERED_LOGIN: Record<string, { file: string; varies: boolean }> = {
+  '/login': { file: 'prerendered/login.en.html', varies: true },
+  '/tr/login': { file: 'prerendered/login.tr.html', varies: false },
+};
+const PRERENDERED_FILES = Object.values(PRERENDERED_LOGIN).map((page) => page.file);
+
+/**
+ * /login and /tr/login get the page drawn ahead of time, so a first visit paints the form before any script runs. An
+ * unprefixed /login is English unless the browser asks for Turkish, which the app would switch to (the stored choice
+ * and the time zone the server cannot see; the app drops a page drawn in the wrong language at once).
+ */
+function prerenderedPageFor(request: FastifyRequest, built: ReadonlySet<string>): { file: string | null; varies: boolean } {
+  const page = PRERENDERED_LOGIN[pathOf(request).replace(/\/$/, '')];
+  if (!page) return { file: null, varies: false };
+  const wanted = !(page.varies && prefersTurkish(request.headers['accept-language'])) && built.has(page.file);
+  return { file: wanted ? page.file : null, varies: page.varies };
+}
+
+function prefersTurkish(acceptLanguage: string | undefined): boolean {
+  return (acceptLanguage ?? '').split(',').some((entry) => entry.trim().toLowerCase().startsWith('tr'));
+}
 
 /** A precompressed copy (`x.js.br`, `x.js.gz`) is cached like the file it encodes. */
 const PRECOMPRESSED_SUFFIX = /\.(?:br|gz)$/;
@@ -69,7 +95,7 @@ const PRECOMPRESSED_SUFFIX = /\.(?:br|gz)$/;
 function cacheControlFor(relativePath: string): string {
   const normalized = relativePath.split(path.sep).join('/').replace(PRECOMPRESSED_SUFFIX, '');
   if (normalized.startsWith('assets/')) return IMMUTABLE;
-  if (ALWAYS_REVALIDATE.has(normalized)) return 'no-cache';
+  if (ALWAYS_REVALIDATE.has(normalized) || normalized.startsWith('prerendered/')) return 'no-cache';
   return 'public, max-age=3600';
 }
 

@@ -9,6 +9,8 @@ const INDEX_HTML = '<!doctype html><title>Sound Studio</title><div id="root"></d
 /** A main script as the build leaves it: the file plus its brotli and gzip copies. */
 const MAIN_SCRIPT = `${Array.from({ length: 200 }, (_, index) => `export const value${index} = "studio ${index}";`).join('\n')}\n`;
 const MAIN_SCRIPT_URL = '/assets/index-9b8c7d.js';
+/** The sign-in page drawn at build time, per language. */
+const LOGIN_HTML = { en: '<!doctype html><div id="root"><main data-prerendered="en">Welcome back</main></div>', tr: '<!doctype html><div id="root"><main data-prerendered="tr">Tekrar hoş geldiniz</main></div>' };
 
 let database: DatabaseHandle;
 let withBuild: TestApp;
@@ -22,6 +24,9 @@ beforeAll(async () => {
   writeFileSync(path.join(dist.folder, 'index.html'), INDEX_HTML);
   writeFileSync(path.join(dist.folder, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(path.join(dist.folder, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  mkdirSync(path.join(dist.folder, 'prerendered'));
+  writeFileSync(path.join(dist.folder, 'prerendered', 'login.en.html'), LOGIN_HTML.en);
+  writeFileSync(path.join(dist.folder, 'prerendered', 'login.tr.html'), LOGIN_HTML.tr);
   writeFileSync(path.join(dist.folder, 'assets', 'index-3f2a9c.js'), 'console.log("app");');
   const mainScriptPath = path.join(dist.folder, MAIN_SCRIPT_URL);
   writeFileSync(mainScriptPath, MAIN_SCRIPT);
@@ -51,6 +56,21 @@ describe('with a web build', () => {
       expect(reply.headers['cache-control']).toBe('no-cache');
     },
   );
+
+  it('serves the sign-in page drawn ahead of time: English at /login unless the browser asks for Turkish, Turkish at /tr/login', async () => {
+    const english = await withBuild.request({ url: '/login?next=%2Fmusic', headers: { 'accept-language': 'en-GB,en;q=0.9' } });
+    expect(english.text).toBe(LOGIN_HTML.en);
+    expect(english.headers.vary).toContain('Accept-Language');
+    expect(english.headers['cache-control']).toBe('no-cache');
+    // A Turkish browser would be sent on to /tr/login by the app: it gets the plain app page, not English text.
+    const turkishBrowser = await withBuild.request({ url: '/login', headers: { 'accept-language': 'de-DE, tr;q=0.8' } });
+    expect(turkishBrowser.text).toBe(INDEX_HTML);
+    expect(turkishBrowser.headers.vary).toContain('Accept-Language');
+    expect((await withBuild.request({ url: '/tr/login/' })).text).toBe(LOGIN_HTML.tr);
+    // Other pages, and a build without these pages, keep index.html.
+    expect((await withBuild.request({ url: '/register' })).text).toBe(INDEX_HTML);
+    expect((await withBuild.request({ url: '/prerendered' })).text).toBe(INDEX_HTML);
+  });
 
   it('caches hashed assets for a year and revalidates the service worker', async () => {
     const asset = await withBuild.request({ url: '/assets/index-3f2a9c.js' });

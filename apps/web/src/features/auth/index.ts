@@ -1,14 +1,26 @@
-import { lazy } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
 
-export { AuthProvider } from './session/AuthProvider.tsx';
+export { AuthProvider, SignedOutAuthProvider } from './session/AuthProvider.tsx';
 export { useAuth, useCurrentUser, type AuthStatus, type SessionEndReason } from './session/auth-context.ts';
 export { authApi } from './api/auth-api.ts';
 
-const loadLoginPage = () => import('./components/LoginPage.tsx').then((module) => ({ default: module.LoginPage }));
-/** Its own chunk, so a signed-in visit never downloads the form; a visit to /login starts it at boot (`preloadLoginPage`). */
-export const LoginPage = lazy(loadLoginPage);
-export function preloadLoginPage(): void {
-  void loadLoginPage();
+let loadedLoginPage: ComponentType | null = null;
+const loadLoginPage = () =>
+  import('./components/LoginPage.tsx').then((module) => {
+    loadedLoginPage = module.LoginPage;
+    return { default: module.LoginPage };
+  });
+const LazyLoginPage = lazy(loadLoginPage);
+/**
+ * Its own chunk, so a signed-in visit never downloads the form; a visit to /login starts it at boot (`preloadLoginPage`).
+ * Once loaded it draws at once, without suspending: over the page drawn at build time, a loading spinner in between
+ * would flash.
+ */
+export function LoginPage() {
+  return createElement(loadedLoginPage ?? LazyLoginPage);
+}
+export function preloadLoginPage(): Promise<unknown> {
+  return loadLoginPage();
 }
 
 /** Loaded on demand: /login must stay light, and most visitors sign in rather than register. */

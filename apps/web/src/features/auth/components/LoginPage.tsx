@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/translator.ts';
 import { useSubmission } from '../../../lib/use-submission.ts';
 import { Link, useLocation } from 'react-router';
@@ -12,6 +12,7 @@ import { Label } from '../../../components/ui/label.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { useLocalizedPath, useTranslateMessage } from '../../../lib/i18n.ts';
 import { TaggedText } from '../../../lib/tagged-text.tsx';
+import { takePrerenderedInput } from '../../../lib/prerendered-input.ts';
 import { readItem, removeItem, writeItem } from '../../../lib/storage.ts';
 import { lazySchema } from '../../../lib/lazy-schema.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
@@ -30,6 +31,34 @@ function rememberEmail(email: string, remember: boolean) {
   else removeItem('local', STORAGE_KEYS.rememberedEmail);
 }
 
+/**
+ * On a first visit the form drawn at build time was on screen, and may have been typed into, before this one replaced
+ * it: take its text and its caret, before the browser paints (a layout effect), so no keystroke is lost.
+ */
+function useAdoptPrerenderedInput(
+  setValue: (field: 'email' | 'password', value: string) => void,
+  formRef: React.RefObject<HTMLFormElement | null>,
+) {
+  useLayoutEffect(() => {
+    const input = takePrerenderedInput();
+    if (!input) return;
+    for (const name of ['email', 'password'] as const) {
+      const value = input.values[name];
+      if (!value) continue;
+      // The element first, so the caret can be placed now; the state follows (React then finds the value in place).
+      const field = formRef.current?.querySelector<HTMLInputElement>(`input[name="${name}"]`);
+      if (field) field.value = value;
+      setValue(name, value);
+    }
+    const focus = input.focus;
+    const focused = focus && formRef.current?.querySelector<HTMLInputElement>(`input[name="${focus.name}"]`);
+    if (!focused) return;
+    focused.focus();
+    // Email fields have no selection API (their selectionStart is null): the caret stays at the end there.
+    if (focus.selectionStart !== null) focused.setSelectionRange(focus.selectionStart, focus.selectionEnd);
+  }, [setValue, formRef]);
+}
+
 export function LoginPage() {
   const { t } = useTranslation();
   const translate = useTranslateMessage();
@@ -41,6 +70,7 @@ export function LoginPage() {
   const form = useZodForm(loginForm, { email: rememberedEmail, password: '', rememberMe: rememberedEmail !== '' });
   const [formError, setFormError] = useState<string | null>(null);
   const login = useSubmission(authApi.login);
+  useAdoptPrerenderedInput(form.setValue, form.formRef);
 
   const onSubmit = form.handleSubmit(({ email, password, rememberMe }) => {
     setFormError(null);

@@ -37,7 +37,8 @@ async function restoreSession(): Promise<User | null> {
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<AuthState>({ status: 'loading', user: null, endReason: null });
+  // Nothing stored: signed out at once, so the sign-in page draws without a spinner first.
+  const [state, setState] = useState<AuthState>(() => ({ status: readStoredAuth() ? 'loading' : 'anonymous', user: null, endReason: null }));
   const [warningOpen, setWarningOpen] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const monitorRef = useRef<InactivityMonitor | null>(null);
@@ -153,4 +154,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       )}
     </AuthContext.Provider>
   );
+}
+
+const SIGNED_OUT: AuthContextValue = {
+  status: 'anonymous',
+  user: null,
+  endReason: null,
+  signIn: () => undefined,
+  logout: async () => undefined,
+  updateUser: () => undefined,
+  dismissEndNotice: () => undefined,
+  retry: () => undefined,
+};
+
+/** A visitor with no session, as a page built ahead of time shows the sign-in form (the app takes over on load). */
+export function SignedOutAuthProvider({ children }: { children: ReactNode }) {
+  return <AuthContext.Provider value={SIGNED_OUT}>{children}</AuthContext.Provider>;
 }
