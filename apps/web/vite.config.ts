@@ -5,9 +5,13 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { bundleReport } from './scripts/bundle-report.ts';
 import { precompressBuild } from './scripts/precompress.ts';
 import { prerenderLoginPage } from './scripts/prerender.ts';
+import { studioChunks } from './scripts/studio-chunks.ts';
 import { themeBootScript } from './scripts/theme-boot.ts';
 
 const API_TARGET = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
+/** What /login loads at boot besides the entry: the sign-in form and the English texts. */
+const BOOT_MODULES = ['src/features/auth/components/LoginPage.tsx', 'src/locales/en.json'];
+const studio = studioChunks({ bootModules: BOOT_MODULES });
 
 export default defineConfig({
   plugins: [
@@ -46,7 +50,8 @@ export default defineConfig({
       },
     }),
     themeBootScript(),
-    bundleReport({ entryPage: '/login', bootModules: ['src/features/auth/components/LoginPage.tsx', 'src/locales/en.json'] }),
+    studio.plugin,
+    bundleReport({ entryPage: '/login', bootModules: BOOT_MODULES }),
     // The sign-in page drawn ahead of time for a first visit's first paint (served for /login and /tr/login).
     prerenderLoginPage(),
     // Last: it compresses what the other plugins wrote, the service worker included.
@@ -61,5 +66,6 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: { output: { codeSplitting: { groups: studio.groups } } },
   },
 });

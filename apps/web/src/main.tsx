@@ -1,11 +1,13 @@
 import { disableSchemaJit } from '@sound-studio/shared';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './index.css';
 import { App } from './app/App.tsx';
 import { keepPrerenderedPage } from './app/prerendered-page.ts';
-import { preloadLoginPage } from './features/auth/index.ts';
+import { preloadSignedInPage } from './app/router.tsx';
+import { preloadLoginPage, startSessionRestore } from './features/auth/index.ts';
 import { startInstallPromptCapture } from './features/install/index.ts';
+import { readStoredAuth } from './lib/auth-storage.ts';
 import { initI18n } from './lib/i18n.ts';
 import { notePrerenderedFocus } from './lib/prerendered-input.ts';
 import { browserLanguageSignals, resolveLanguage } from './lib/language.ts';
@@ -14,18 +16,30 @@ import { browserLanguageSignals, resolveLanguage } from './lib/language.ts';
 disableSchemaJit();
 const container = document.getElementById('root');
 if (!container) throw new Error('missing #root');
-// The sign-in form is a chunk of its own; on /login fetch it alongside the texts rather than after them.
-const loginPage = /^\/(?:tr\/)?login\/?$/.test(window.location.pathname) ? preloadLoginPage() : null;
 const language = resolveLanguage(browserLanguageSignals(window.location.pathname));
 const prerendered = keepPrerenderedPage(container, language);
-await initI18n(language);
+// The texts first, alone: the browser opens few connections to one server, and every first paint needs them.
+const texts = initI18n(language);
+// The sign-in form is a chunk of its own; on /login fetch it alongside the texts rather than after them.
+const loginPage = /^\/(?:tr\/)?login\/?$/.test(window.location.pathname) ? preloadLoginPage() : null;
+await texts;
+// With a stored session, the session check, the studio's frame and the page's chunks load together, while the app
+// draws its first frame, rather than one after another.
+if (!loginPage && readStoredAuth()) {
+  startSessionRestore();
+  preloadSignedInPage(window.location.pathname);
+}
 // A page drawn at build time stays on screen until the app can draw the same form at once, with no spinner between.
 if (prerendered) await loginPage?.catch(() => undefined);
 startInstallPromptCapture();
 
 notePrerenderedFocus();
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+const root = createRoot(container);
+// In slices (a transition), so a large first page does not hold the browser in one long task.
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { loadStudioTexts } from '../lib/i18n.ts';
+import { stripLanguagePrefix } from '../lib/language.ts';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { ForgotPasswordPage, LinkAccountPage, LoginPage, RegisterPage, ResetPasswordPage, SocialSignInPage } from '../features/auth/index.ts';
@@ -33,22 +34,58 @@ function withQueries(load: () => Promise<{ default: ComponentType }>): () => Pro
 const LazyQueryLayer = lazy(() => import('./query-layer.tsx'));
 
 /** The signed-in frame is its own chunk: a visitor of /login never downloads it. */
-const AppShell = lazy(withQueries(withStudioTexts(() => import('./shell/AppShell.tsx'))));
+const loadAppShell = withQueries(withStudioTexts(() => import('./shell/AppShell.tsx')));
+const AppShell = lazy(loadAppShell);
 
 /** Home composes several features, so it lives in the app layer; like each feature's pages, it loads on first visit. */
-const HomePage = lazy(() => import('./home/HomePage.tsx').then((page) => ({ default: page.HomePage })));
+const loadHomePage = () => import('./home/HomePage.tsx').then((page) => ({ default: page.HomePage }));
 /** Each feature's pages load with the feature, on first visit. */
-const TextToSpeechPage = lazy(() => import('../features/text-to-speech/index.ts').then((feature) => ({ default: feature.TextToSpeechPage })));
-const MusicPage = lazy(() => import('../features/music/index.ts').then((feature) => ({ default: feature.MusicPage })));
-const VoiceDesignPage = lazy(() => import('../features/voice-design/index.ts').then((feature) => ({ default: feature.VoiceDesignPage })));
-const VoiceClonePage = lazy(() => import('../features/voice-clone/index.ts').then((feature) => ({ default: feature.VoiceClonePage })));
-const VoiceIsolatorPage = lazy(() => import('../features/voice-isolator/index.ts').then((feature) => ({ default: feature.VoiceIsolatorPage })));
-const VoiceLibraryPage = lazy(() => import('../features/voice-library/index.ts').then((feature) => ({ default: feature.VoiceLibraryPage })));
-const SettingsPage = lazy(() => import('../features/settings/index.ts').then((feature) => ({ default: feature.SettingsPage })));
-const PricingPage = lazy(() => import('../features/pricing/public.ts').then((feature) => ({ default: feature.PricingPage })));
+const loadTextToSpeechPage = () => import('../features/text-to-speech/index.ts').then((feature) => ({ default: feature.TextToSpeechPage }));
+const loadMusicPage = () => import('../features/music/index.ts').then((feature) => ({ default: feature.MusicPage }));
+const loadVoiceDesignPage = () => import('../features/voice-design/index.ts').then((feature) => ({ default: feature.VoiceDesignPage }));
+const loadVoiceClonePage = () => import('../features/voice-clone/index.ts').then((feature) => ({ default: feature.VoiceClonePage }));
+const loadVoiceIsolatorPage = () => import('../features/voice-isolator/index.ts').then((feature) => ({ default: feature.VoiceIsolatorPage }));
+const loadVoiceLibraryPage = () => import('../features/voice-library/index.ts').then((feature) => ({ default: feature.VoiceLibraryPage }));
+const loadSettingsPage = () => import('../features/settings/index.ts').then((feature) => ({ default: feature.SettingsPage }));
+const loadPricingPage = () => import('../features/pricing/public.ts').then((feature) => ({ default: feature.PricingPage }));
+const loadApiAccessPage = () => import('../features/api-access/index.ts').then((feature) => ({ default: feature.ApiAccessPage }));
+const HomePage = lazy(loadHomePage);
+const TextToSpeechPage = lazy(loadTextToSpeechPage);
+const MusicPage = lazy(loadMusicPage);
+const VoiceDesignPage = lazy(loadVoiceDesignPage);
+const VoiceClonePage = lazy(loadVoiceClonePage);
+const VoiceIsolatorPage = lazy(loadVoiceIsolatorPage);
+const VoiceLibraryPage = lazy(loadVoiceLibraryPage);
+const SettingsPage = lazy(loadSettingsPage);
+const PricingPage = lazy(loadPricingPage);
 /** A shared track's public page: no shell, no sign-in. */
 const MusicSharePage = lazy(withQueries(withStudioTexts(() => import('../features/music/public.ts').then((feature) => ({ default: feature.SharePage })))));
-const ApiAccessPage = lazy(() => import('../features/api-access/index.ts').then((feature) => ({ default: feature.ApiAccessPage })));
+const ApiAccessPage = lazy(loadApiAccessPage);
+
+/** The signed-in pages by their first path segment (after any /tr). */
+const SHELL_PAGE_LOADERS: Record<string, () => Promise<unknown>> = {
+  '': loadHomePage,
+  'text-to-speech': loadTextToSpeechPage,
+  music: loadMusicPage,
+  'voice-design': loadVoiceDesignPage,
+  'voice-clone': loadVoiceClonePage,
+  'voice-isolator': loadVoiceIsolatorPage,
+  'voice-library': loadVoiceLibraryPage,
+  settings: loadSettingsPage,
+  pricing: loadPricingPage,
+  api: loadApiAccessPage,
+};
+
+/**
+ * For a visitor with a stored session: starts the signed-in frame and the page's chunks at boot, beside the session
+ * check, instead of each after the one before (session, then frame, then page). The lazy pages find them loaded.
+ */
+export function preloadSignedInPage(pathname: string): void {
+  const load = SHELL_PAGE_LOADERS[stripLanguagePrefix(pathname).split('/')[1] ?? ''];
+  if (!load) return;
+  loadAppShell().catch(() => undefined);
+  load().catch(() => undefined);
+}
 
 function Shell() {
   return (

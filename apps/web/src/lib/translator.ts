@@ -10,8 +10,7 @@ import type enStudio from '../locales/en-studio.json';
 export type AllTexts = typeof en & typeof enStudio;
 type TextTree = { [key: string]: string | TextTree };
 
-const PLURAL_FORMS = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
-type PluralForm = (typeof PLURAL_FORMS)[number];
+type PluralForm = Intl.LDMLPluralRule;
 type WithoutPluralForm<Key extends string> = Key extends `${infer Base}_${PluralForm}` ? Base : Key;
 
 /** Every text's dotted key (plural forms under their base key), and every group's key (for `returnObjects`). */

@@ -85,6 +85,8 @@ async function exchange(path: string, options: RequestOptions<unknown>, accept: 
 
 /** One HTTP exchange with timeout and envelope handling; no retries. */
 async function send<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  // A schema that loads on first use starts loading now, beside the request, rather than once the reply is in.
+  if (options.schema) resolveSchema(options.schema).catch(() => undefined);
   const response = await exchange(path, options, 'application/json');
   return readEnvelope(response, options.schema);
 }

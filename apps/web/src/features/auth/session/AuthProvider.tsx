@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { AuthSession, User } from '@sound-studio/shared';
 import { clearStoredAuth, getRefreshToken, readStoredAuth, saveAuthSession, saveStoredUser } from '../../../lib/auth-storage.ts';
 import { isApiError, refreshSession, setSessionHandlers } from '../../../lib/api/index.ts';
@@ -34,6 +34,19 @@ async function restoreSession(): Promise<User | null> {
   const { user } = await authApi.validate();
   saveStoredUser(user);
   return user;
+}
+
+let earlyRestore: Promise<User | null> | null = null;
+
+/** Starts the session check at boot, while the texts load, instead of after the first render; the provider takes it. */
+export function startSessionRestore(): void {
+  if (readStoredAuth()) earlyRestore ??= restoreSession();
+}
+
+function takeSessionRestore(): Promise<User | null> {
+  const restore = earlyRestore ?? restoreSession();
+  earlyRestore = null;
+  return restore;
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -73,9 +86,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let cancelled = false;
-    restoreSession()
+    takeSessionRestore()
       .then((user) => {
-        if (!cancelled) setState({ status: user ? 'authenticated' : 'anonymous', user, endReason: null });
+        // A transition: the studio behind a restored session is a large first render, which React then draws in
+        // slices between which the browser stays responsive, rather than in one long task.
+        if (!cancelled) startTransition(() => setState({ status: user ? 'authenticated' : 'anonymous', user, endReason: null }));
       })
       .catch((error: unknown) => {
         if (cancelled) return;
