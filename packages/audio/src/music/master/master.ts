@@ -41,11 +41,14 @@ export function masterTrack(left: Float32Array, right: Float32Array, options: Ma
 /** A mastered track whose true peak is still to be measured. */
 export type LoudnessMasteredAudio = Omit<MasteredAudio, 'truePeakDbtp'>;
 
+/** Makes the arrays the mastered audio is written into (shared memory, say, for another thread to encode). */
+export type SampleAllocator = (length: number) => Float32Array;
+
 /**
  * masterTrack without its last step, the true-peak measure of the result, so that the caller can run that measure
  * beside the encoding of the finished audio.
  */
-export function masterToLoudness(left: Float32Array, right: Float32Array, options: MasterOptions): LoudnessMasteredAudio {
+export function masterToLoudness(left: Float32Array, right: Float32Array, options: MasterOptions, allocate: SampleAllocator = (length) => new Float32Array(length)): LoudnessMasteredAudio {
   const target = options.targetLufs ?? MUSIC_TARGET_LUFS;
   const ceiling = options.ceilingDbtp ?? MUSIC_CEILING_DBTP;
   const length = Math.round(options.durationSeconds * options.sampleRate);
@@ -65,7 +68,7 @@ export function masterToLoudness(left: Float32Array, right: Float32Array, option
   for (let pass = 0; pass < 5; pass++) {
     const gain = 10 ** (gainDb / 20);
     const curve = limiterGainCurve(envelope, gain, limiter);
-    const output = [applyGain(source[0], curve), applyGain(source[1], curve)] as const;
+    const output = [applyGain(source[0], curve, allocate), applyGain(source[1], curve, allocate)] as const;
     const loudness = measureIntegratedLoudness(output, options.sampleRate);
     best = {
       left: output[0], right: output[1], sampleRate: options.sampleRate, loudnessLufs: loudness, gainDb,
@@ -100,8 +103,8 @@ export function applyFades(channels: readonly Float32Array[], sampleRate: number
   }
 }
 
-function applyGain(samples: Float32Array, curve: Float32Array): Float32Array {
-  const result = new Float32Array(samples.length);
+function applyGain(samples: Float32Array, curve: Float32Array, allocate: SampleAllocator): Float32Array {
+  const result = allocate(samples.length);
   for (let index = 0; index < samples.length; index++) result[index] = (samples[index] ?? 0) * (curve[index] ?? 1);
   return result;
 }

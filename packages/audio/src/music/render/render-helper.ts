@@ -29,7 +29,7 @@ export class RenderHelper {
     };
   }
 
-  /** A copy of the audio goes to the helper, so the caller can go on reading its own. */
+  /** Arrays in shared memory reach the helper without a copy (the caller must not change them meanwhile); others are copied. */
   encodeMp3(left: Float32Array, right: Float32Array, sampleRate: number, bitrate: Mp3Bitrate): Promise<Uint8Array> {
     return this.request({ type: 'encode', left, right, sampleRate, bitrate }).then((reply) => {
       if (reply.type !== 'encoded') throw new Error('The render helper answered out of turn');
