@@ -4,7 +4,6 @@ import type * as SpessaSynth from 'spessasynth_core';
 import type { BasicSoundBank, SpessaSynthProcessor, SpessaSynthSequencer } from 'spessasynth_core';
 import type { RenderHelper } from './render-helper.ts';
 import { speedUpReverb } from './fast-reverb.ts';
-import { speedUpVoices } from './fast-voice.ts';
 import { BLOCK_FRAMES, SendCapture, sharedMix } from './send-capture.ts';
 
 /** Frames the render thread hands its helper at a time (a multiple of the block size). */
@@ -70,7 +69,6 @@ type Spessa = typeof SpessaSynth;
 async function startSong(spessa: Spessa, bank: BasicSoundBank, midi: Uint8Array, sampleRate: number, effects: Partial<SendCaptureProcessors> = {}): Promise<{ synth: SpessaSynthProcessor; sequencer: SpessaSynthSequencer }> {
   const synth = new spessa.SpessaSynthProcessor(sampleRate, { eventsEnabled: false, effectsEnabled: true, ...effects });
   if (!effects.reverbProcessor) speedUpReverb(synth.reverbProcessor);
-  speedUpVoices(synth);
   synth.soundBankManager.addSoundBank(bank, 'main');
   // Without this the first blocks (or, with SF3, the whole song) come out silent.
   await synth.processorInitialized;
