@@ -1,4 +1,4 @@
-import { limiterGainCurve } from './limiter.ts';
+import { limiterGainCurveFromPeaks, lookaheadPeaks } from './limiter.ts';
 import { measureIntegratedLoudness } from './loudness.ts';
 import { measureTruePeak, truePeakEnvelope } from './true-peak.ts';
 
@@ -63,11 +63,11 @@ export function masterToLoudness(left: Float32Array, right: Float32Array, option
   const limiter = { sampleRate: options.sampleRate, ceilingDb: ceiling - LIMITER_MARGIN_DB };
   // One envelope for every pass: evaluated wherever even the largest gain we might try could cross the ceiling.
   const maxGain = 10 ** ((gainDb + 6) / 20);
-  const envelope = truePeakEnvelope(source, 10 ** (limiter.ceilingDb / 20) / maxGain);
+  const peaks = lookaheadPeaks(truePeakEnvelope(source, 10 ** (limiter.ceilingDb / 20) / maxGain), limiter);
   let best: LoudnessMasteredAudio | undefined;
   for (let pass = 0; pass < 5; pass++) {
     const gain = 10 ** (gainDb / 20);
-    const curve = limiterGainCurve(envelope, gain, limiter);
+    const curve = limiterGainCurveFromPeaks(peaks, gain, limiter);
     const output = [applyGain(source[0], curve, allocate), applyGain(source[1], curve, allocate)] as const;
     const loudness = measureIntegratedLoudness(output, options.sampleRate);
     best = {
