@@ -12,8 +12,8 @@ export interface EffectsMix {
 
 /**
  * A render thread's second thread, for one song at a time: it runs spessasynth's send effects while the render
- * thread synthesises the voices of the next stretch, and encodes the MP3 while the render thread measures the true
- * peak and writes the WAV. It holds no sound bank, so it costs little memory.
+ * thread synthesises the voices of the next stretch, computes half of the mastering's true-peak envelope, and encodes
+ * half of the MP3. It holds no sound bank, so it costs little memory.
  */
 export class RenderHelper {
   private thread: Worker | undefined;
@@ -27,6 +27,14 @@ export class RenderHelper {
         if (reply.type !== 'mixed') throw new Error('The render helper answered out of turn');
       }),
     };
+  }
+
+  /**
+   * Starts truePeakEnvelope([channel], threshold) into `out`; `status` (all in shared memory) says when it is done,
+   * so the caller can wait for it synchronously (Atomics) after doing its own part.
+   */
+  startEnvelope(channel: Float32Array, threshold: number, out: Float32Array, status: Int32Array): void {
+    this.post({ type: 'envelope', channel, threshold, out, status });
   }
 
   /** Arrays in shared memory reach the helper without a copy (the caller must not change them meanwhile); others are copied. */

@@ -3,8 +3,8 @@ import { workerData } from 'node:worker_threads';
 import type { BasicSoundBank } from 'spessasynth_core';
 import { encodeStereoMp3, encodeStereoMp3InTwo, encodeStereoWav } from '../encode.ts';
 import { masterToLoudness } from '../master/master.ts';
-import { measureTruePeak } from '../master/true-peak.ts';
-import type { Mp3Bitrate, ProduceRequest, ProducedTrack, RenderProgress, RenderRequest, RenderStage, RenderTasks, RenderWorkerData } from './protocol.ts';
+import { measureTruePeak, truePeakEnvelope } from '../master/true-peak.ts';
+import { ENVELOPE_DONE, ENVELOPE_PENDING, type Mp3Bitrate, type ProduceRequest, type ProducedTrack, type RenderProgress, type RenderRequest, type RenderStage, type RenderTasks, type RenderWorkerData } from './protocol.ts';
 import { RenderHelper } from './render-helper.ts';
 import { loadSoundBank, synthesizeMidi } from './synthesize.ts';
 import { serveTasks } from '../../workers/serve-tasks.ts';
@@ -63,8 +63,9 @@ async function produce(request: ProduceRequest, progress: (stage: RenderStage, f
   const renderMs = performance.now() - started;
   started = performance.now();
   progress('master', 0);
-  // In shared memory, so the helper encodes its part of the MP3 from these very arrays, without a copy.
-  const mastered = masterToLoudness(pcm.left, pcm.right, { ...request.master, sampleRate: pcm.sampleRate, durationSeconds: request.durationSeconds }, sharedSamples);
+  // In shared memory, so the helper reads these very arrays (one channel's envelope, its part of the MP3), no copy.
+  const masterOptions = { ...request.master, sampleRate: pcm.sampleRate, durationSeconds: request.durationSeconds };
+  const mastered = masterToLoudness(pcm.left, pcm.right, masterOptions, { allocate: sharedSamples, envelope: envelopeOnTwoThreads });
   const masterMs = performance.now() - started;
   started = performance.now();
   progress('encode', 0);
@@ -83,6 +84,26 @@ async function produce(request: ProduceRequest, progress: (stage: RenderStage, f
 
 function sharedSamples(length: number): Float32Array {
   return new Float32Array(new SharedArrayBuffer(length * Float32Array.BYTES_PER_ELEMENT));
+}
+
+/** How long this thread waits for the helper's half of an envelope before computing it itself. */
+const ENVELOPE_WAIT_MS = 10_000;
+
+/**
+ * truePeakEnvelope of a stereo pair with the second channel on the helper: each channel's envelope is its own, and
+ * the pair's is their larger value at each sample (as truePeakEnvelope merges them), so the result is the same.
+ */
+function envelopeOnTwoThreads(channels: readonly Float32Array[], threshold: number): Float32Array {
+  const [mine, theirs] = channels;
+  if (!helper || !mine || !theirs || channels.length !== 2 || !(theirs.buffer instanceof SharedArrayBuffer)) return truePeakEnvelope(channels, threshold);
+  const out = sharedSamples(theirs.length);
+  const status = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+  helper.startEnvelope(theirs, threshold, out, status);
+  const envelope = truePeakEnvelope([mine], threshold);
+  Atomics.wait(status, 0, ENVELOPE_PENDING, ENVELOPE_WAIT_MS);
+  const other = Atomics.load(status, 0) === ENVELOPE_DONE ? out : truePeakEnvelope([theirs], threshold);
+  for (let index = 0; index < envelope.length; index++) if ((other[index] ?? 0) > (envelope[index] ?? 0)) envelope[index] = other[index] ?? 0;
+  return envelope;
 }
 
 function ownedCopy(samples: Float32Array): Float32Array {
