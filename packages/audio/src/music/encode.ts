@@ -14,18 +14,24 @@ export type Mp3Bitrate = 128 | 160 | 192 | 224 | 256 | 320;
 
 const MP3_SAMPLE_RATES = [8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000] as const;
 
-let lameModule: Promise<WebAssembly.Module> | undefined;
+let lameWasm: Promise<Uint8Array> | undefined;
+/**
+ * LAME compiled once per thread (handed back by the first encoder, as codec/mp3.ts does): given bytes, every song's
+ * encoder (two per song now) would compile them again and run unoptimised code until the engine tiers it up.
+ */
+let lameModule: WebAssembly.Module | undefined;
 
-/** LAME compiled once per thread: given bytes, the encoder would compile (and warm up) them again for every song. */
-function mp3Module(): Promise<WebAssembly.Module> {
-  lameModule ??= readFile(createRequire(import.meta.url).resolve('wasm-media-encoders/wasm/mp3')).then((bytes) => WebAssembly.compile(bytes));
-  return lameModule;
+function mp3Wasm(): Promise<Uint8Array> {
+  lameWasm ??= readFile(createRequire(import.meta.url).resolve('wasm-media-encoders/wasm/mp3'));
+  return lameWasm;
 }
 
 /** Constant-bitrate stereo MP3 (192 kbps by default) at the input's sample rate. */
 export async function encodeStereoMp3(left: Float32Array, right: Float32Array, sampleRate: number, bitrate: Mp3Bitrate = MUSIC_MP3_BITRATE): Promise<Uint8Array> {
   const { createEncoder } = await import('wasm-media-encoders');
-  const encoder = await createEncoder('audio/mpeg', await mp3Module());
+  const encoder = await createEncoder('audio/mpeg', lameModule ?? (await mp3Wasm()), (module) => {
+    lameModule = module;
+  });
   encoder.configure({ channels: 2, sampleRate, bitrate, outputSampleRate: MP3_SAMPLE_RATES.find((rate) => rate >= sampleRate) ?? 48000 });
   const parts: Uint8Array[] = [];
   for (let start = 0; start < left.length; start += sampleRate) {

@@ -73,7 +73,7 @@ async function produce(request: ProduceRequest, progress: (stage: RenderStage, f
   let truePeakDbtp = Number.NaN;
   // Measured while the helper encodes its part of the MP3, before this thread encodes its own.
   const measure = (): void => { truePeakDbtp = measureTruePeak([left, right]); };
-  let mp3 = new Uint8Array(0);
+  let mp3: Uint8Array = new Uint8Array(0);
   if (request.mp3) mp3 = await encodeMp3(left, right, sampleRate, request.mp3Bitrate, measure);
   else measure();
   const result: ProducedTrack = { mp3, loudnessLufs: mastered.loudnessLufs, truePeakDbtp, timings: { renderMs, masterMs, encodeMs: performance.now() - started } };
