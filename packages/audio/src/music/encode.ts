@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { concatBytes } from '../codec/pcm.ts';
 import { wavHeader } from '../codec/wav.ts';
+import { joinMp3Parts, planMp3Split } from './mp3-splice.ts';
 
 /**
  * Stereo encoders for finished tracks. The shared codec module encodes mono speech; music needs two channels, so
@@ -9,11 +10,16 @@ import { wavHeader } from '../codec/wav.ts';
  */
 
 export const MUSIC_MP3_BITRATE = 192;
-type Mp3Bitrate = 128 | 160 | 192 | 224 | 256 | 320;
+export type Mp3Bitrate = 128 | 160 | 192 | 224 | 256 | 320;
 
 const MP3_SAMPLE_RATES = [8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000] as const;
 
 let lameWasm: Promise<Uint8Array> | undefined;
+/**
+ * LAME compiled once per thread (handed back by the first encoder, as codec/mp3.ts does): given bytes, every song's
+ * encoder (two per song now) would compile them again and run unoptimised code until the engine tiers it up.
+ */
+let lameModule: WebAssembly.Module | undefined;
 
 function mp3Wasm(): Promise<Uint8Array> {
   lameWasm ??= readFile(createRequire(import.meta.url).resolve('wasm-media-encoders/wasm/mp3'));
@@ -23,7 +29,9 @@ function mp3Wasm(): Promise<Uint8Array> {
 /** Constant-bitrate stereo MP3 (192 kbps by default) at the input's sample rate. */
 export async function encodeStereoMp3(left: Float32Array, right: Float32Array, sampleRate: number, bitrate: Mp3Bitrate = MUSIC_MP3_BITRATE): Promise<Uint8Array> {
   const { createEncoder } = await import('wasm-media-encoders');
-  const encoder = await createEncoder('audio/mpeg', await mp3Wasm());
+  const encoder = await createEncoder('audio/mpeg', lameModule ?? (await mp3Wasm()), (module) => {
+    lameModule = module;
+  });
   encoder.configure({ channels: 2, sampleRate, bitrate, outputSampleRate: MP3_SAMPLE_RATES.find((rate) => rate >= sampleRate) ?? 48000 });
   const parts: Uint8Array[] = [];
   for (let start = 0; start < left.length; start += sampleRate) {
@@ -33,6 +41,33 @@ export async function encodeStereoMp3(left: Float32Array, right: Float32Array, s
   }
   parts.push(encoder.finalize().slice());
   return concatBytes(parts);
+}
+
+/** Encodes a stretch of stereo audio to MP3 (on another thread, say). */
+export type StereoMp3Encoder = (left: Float32Array, right: Float32Array) => Promise<Uint8Array>;
+
+/**
+ * The same MP3 from two encoders at once: `encodeTail` (another thread) encodes from a frame boundary before the
+ * middle while this thread runs `beside` and then encodes the head; mp3-splice.ts joins them where both encoders
+ * agree, so every frame decodes as in its own encode. `headShare` is the head's part of the track (less than half
+ * when `beside` takes time). Short tracks, or parts that find no splice frame, are encoded here in one piece.
+ */
+export async function encodeStereoMp3InTwo(
+  left: Float32Array, right: Float32Array, sampleRate: number, bitrate: Mp3Bitrate,
+  split: { encodeTail: StereoMp3Encoder; headShare: number; beside?: () => void },
+): Promise<Uint8Array> {
+  const plan = planMp3Split(left.length, split.headShare);
+  if (!plan) {
+    split.beside?.();
+    return encodeStereoMp3(left, right, sampleRate, bitrate);
+  }
+  const tail = split.encodeTail(left.subarray(plan.tailStart), right.subarray(plan.tailStart));
+  // Handled below, after the head: a failed tail is encoded here.
+  tail.catch(() => undefined);
+  split.beside?.();
+  const head = await encodeStereoMp3(left.subarray(0, plan.headEnd), right.subarray(0, plan.headEnd), sampleRate, bitrate);
+  const tailBytes = await tail.catch(() => undefined);
+  return (tailBytes && joinMp3Parts(head, tailBytes, plan)) ?? encodeStereoMp3(left, right, sampleRate, bitrate);
 }
 
 /** 16-bit stereo PCM WAV with triangular dither, seeded so the same audio always gives the same file. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrange } from './arrange/arrange.ts';
 import { LocalMusicEngine, type MusicProgress } from './engine.ts';
 import { MusicError } from './errors.ts';
+import { masterTrack } from './master/master.ts';
 import { toMidiFile } from './midi-file.ts';
 import { planFromPrompt } from './plan.ts';
 import { MusicRenderer } from './render/renderer.ts';
@@ -39,6 +40,22 @@ describe('reproducibility', () => {
     const fromMidi = await renderer.render(toMidiFile(arrangement), { durationSeconds: 8 });
     expect(fromMidi.left).toEqual(fromArrangement.left);
     expect(fromMidi.left.length).toBe(8 * RATE);
+  }, 60_000);
+});
+
+describe('produce', () => {
+  // In the worker the helper thread computes one channel's true-peak envelope and half of the MP3.
+  it('masters exactly as masterTrack does on the same render, with the same loudness and true peak', async () => {
+    const arrangement = arrange(planFromPrompt('energetic rock anthem with distorted guitars', { durationSeconds: 12, seed: 9 }));
+    const [rendered, produced] = await Promise.all([renderer.render(arrangement), renderer.produce(arrangement, { pcm: true })]);
+    const expected = masterTrack(rendered.left, rendered.right, { sampleRate: rendered.sampleRate, durationSeconds: 12 });
+    const differing = (actual: Float32Array | undefined, reference: Float32Array): number =>
+      reference.reduce((count, value, index) => count + (Object.is(actual?.[index], value) ? 0 : 1), 0);
+    expect(differing(produced.pcm?.left, expected.left)).toBe(0);
+    expect(differing(produced.pcm?.right, expected.right)).toBe(0);
+    expect(produced.loudnessLufs).toBe(expected.loudnessLufs);
+    expect(produced.truePeakDbtp).toBe(expected.truePeakDbtp);
+    expect(produced.mp3.length).toBeGreaterThan(12 * 192_000 / 8 * 0.95);
   }, 60_000);
 });
 

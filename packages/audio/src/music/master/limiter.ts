@@ -32,19 +32,32 @@ export function limitTruePeak(channels: readonly Float32Array[], options: Limite
  * envelope scales with the gain, so one envelope serves every gain a loudness search tries.
  */
 export function limiterGainCurve(envelope: Float32Array, inputGain: number, options: LimiterOptions): Float32Array {
+  return limiterGainCurveFromPeaks(lookaheadPeaks(envelope, options), inputGain, options);
+}
+
+/** The largest envelope value in each sample's look-ahead window (the sample and the next window - 1). */
+export function lookaheadPeaks(envelope: Float32Array, options: LimiterOptions): Float32Array {
+  return forwardMaximum(envelope, Math.max(1, Math.round((options.lookaheadSeconds ?? 0.002) * options.sampleRate)));
+}
+
+/**
+ * limiterGainCurve from lookaheadPeaks, which serve every gain: the gain a sample requires only falls as its peak
+ * rises (in floating point too), so the least gain a window requires is what its loudest sample requires. A loudness
+ * search computes the windowed peaks once instead of a windowed minimum per pass, with the same result.
+ */
+export function limiterGainCurveFromPeaks(peaks: Float32Array, inputGain: number, options: LimiterOptions): Float32Array {
   const ceiling = 10 ** (options.ceilingDb / 20);
-  const length = envelope.length;
+  const length = peaks.length;
   const window = Math.max(1, Math.round((options.lookaheadSeconds ?? 0.002) * options.sampleRate));
   const release = 1 - Math.exp(-1 / ((options.releaseSeconds ?? 0.08) * options.sampleRate));
-  const required = new Float32Array(length);
+  const ahead = new Float32Array(length);
   let needed = false;
   for (let index = 0; index < length; index++) {
-    const peak = (envelope[index] ?? 0) * inputGain;
-    required[index] = peak > ceiling ? ceiling / peak : 1;
+    const peak = (peaks[index] ?? 0) * inputGain;
+    ahead[index] = peak > ceiling ? ceiling / peak : 1;
     if (peak > ceiling) needed = true;
   }
-  if (!needed) return required.fill(inputGain);
-  const ahead = forwardMinimum(required, window);
+  if (!needed) return ahead.fill(inputGain);
   let gain = 1;
   for (let index = 0; index < length; index++) {
     gain = Math.min(ahead[index] ?? 1, gain + (1 - gain) * release);
@@ -56,23 +69,23 @@ export function limiterGainCurve(envelope: Float32Array, inputGain: number, opti
 }
 
 /**
- * result[n] = min(values[n .. n + window - 1]) by van Herk / Gil-Werman: minima running forwards and backwards
+ * result[n] = max(values[n .. n + window - 1]) by van Herk / Gil-Werman: maxima running forwards and backwards
  * inside blocks of `window` samples; any window spans at most two blocks.
  */
-function forwardMinimum(values: Float32Array, window: number): Float32Array {
+function forwardMaximum(values: Float32Array, window: number): Float32Array {
   const length = values.length;
   const fromBlockStart = new Float32Array(length);
   const toBlockEnd = new Float32Array(length);
   for (let start = 0; start < length; start += window) {
     const end = Math.min(length, start + window);
-    let running = Infinity;
+    let running = -Infinity;
     for (let index = start; index < end; index++) {
-      running = Math.min(running, values[index] ?? 1);
+      running = Math.max(running, values[index] ?? 0);
       fromBlockStart[index] = running;
     }
-    running = Infinity;
+    running = -Infinity;
     for (let index = end - 1; index >= start; index--) {
-      running = Math.min(running, values[index] ?? 1);
+      running = Math.max(running, values[index] ?? 0);
       toBlockEnd[index] = running;
     }
   }
@@ -81,7 +94,7 @@ function forwardMinimum(values: Float32Array, window: number): Float32Array {
     const end = Math.min(length, start + window);
     for (let index = start; index < end; index++) {
       const last = Math.min(length - 1, index + window - 1);
-      result[index] = last < end ? (toBlockEnd[index] ?? 1) : Math.min(toBlockEnd[index] ?? 1, fromBlockStart[last] ?? 1);
+      result[index] = last < end ? (toBlockEnd[index] ?? 0) : Math.max(toBlockEnd[index] ?? 0, fromBlockStart[last] ?? 0);
     }
   }
   return result;

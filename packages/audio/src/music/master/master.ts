@@ -1,4 +1,4 @@
-import { limiterGainCurve } from './limiter.ts';
+import { limiterGainCurveFromPeaks, lookaheadPeaks } from './limiter.ts';
 import { measureIntegratedLoudness } from './loudness.ts';
 import { measureTruePeak, truePeakEnvelope } from './true-peak.ts';
 
@@ -41,15 +41,27 @@ export function masterTrack(left: Float32Array, right: Float32Array, options: Ma
 /** A mastered track whose true peak is still to be measured. */
 export type LoudnessMasteredAudio = Omit<MasteredAudio, 'truePeakDbtp'>;
 
+/** Makes the arrays the mastered audio is written into (shared memory, say, for another thread to encode). */
+export type SampleAllocator = (length: number) => Float32Array;
+
+/** How masterToLoudness allocates its arrays and computes the true-peak envelope (another thread may help). */
+export interface MasterHooks {
+  allocate?: SampleAllocator;
+  /** Must equal truePeakEnvelope(channels, threshold). */
+  envelope?: (channels: readonly Float32Array[], threshold: number) => Float32Array;
+}
+
 /**
  * masterTrack without its last step, the true-peak measure of the result, so that the caller can run that measure
  * beside the encoding of the finished audio.
  */
-export function masterToLoudness(left: Float32Array, right: Float32Array, options: MasterOptions): LoudnessMasteredAudio {
+export function masterToLoudness(left: Float32Array, right: Float32Array, options: MasterOptions, hooks: MasterHooks = {}): LoudnessMasteredAudio {
+  const allocate = hooks.allocate ?? ((length: number): Float32Array => new Float32Array(length));
+  const envelopeOf = hooks.envelope ?? truePeakEnvelope;
   const target = options.targetLufs ?? MUSIC_TARGET_LUFS;
   const ceiling = options.ceilingDbtp ?? MUSIC_CEILING_DBTP;
   const length = Math.round(options.durationSeconds * options.sampleRate);
-  const source = [fitLength(left, length), fitLength(right, length)] as const;
+  const source = [fitLength(left, length, allocate), fitLength(right, length, allocate)] as const;
   applyFades(source, options.sampleRate, options.fadeInSeconds ?? 0.01, options.fadeOutSeconds ?? 1.5);
 
   const measured = measureIntegratedLoudness(source, options.sampleRate);
@@ -60,12 +72,12 @@ export function masterToLoudness(left: Float32Array, right: Float32Array, option
   const limiter = { sampleRate: options.sampleRate, ceilingDb: ceiling - LIMITER_MARGIN_DB };
   // One envelope for every pass: evaluated wherever even the largest gain we might try could cross the ceiling.
   const maxGain = 10 ** ((gainDb + 6) / 20);
-  const envelope = truePeakEnvelope(source, 10 ** (limiter.ceilingDb / 20) / maxGain);
+  const peaks = lookaheadPeaks(envelopeOf(source, 10 ** (limiter.ceilingDb / 20) / maxGain), limiter);
   let best: LoudnessMasteredAudio | undefined;
   for (let pass = 0; pass < 5; pass++) {
     const gain = 10 ** (gainDb / 20);
-    const curve = limiterGainCurve(envelope, gain, limiter);
-    const output = [applyGain(source[0], curve), applyGain(source[1], curve)] as const;
+    const curve = limiterGainCurveFromPeaks(peaks, gain, limiter);
+    const output = [applyGain(source[0], curve, allocate), applyGain(source[1], curve, allocate)] as const;
     const loudness = measureIntegratedLoudness(output, options.sampleRate);
     best = {
       left: output[0], right: output[1], sampleRate: options.sampleRate, loudnessLufs: loudness, gainDb,
@@ -78,9 +90,8 @@ export function masterToLoudness(left: Float32Array, right: Float32Array, option
 }
 
 /** Trims, or pads with silence, to exactly `length` samples. */
-export function fitLength(samples: Float32Array, length: number): Float32Array {
-  if (samples.length === length) return samples.slice();
-  const result = new Float32Array(length);
+export function fitLength(samples: Float32Array, length: number, allocate: SampleAllocator = (size) => new Float32Array(size)): Float32Array {
+  const result = allocate(length);
   result.set(samples.subarray(0, Math.min(length, samples.length)));
   return result;
 }
@@ -100,8 +111,8 @@ export function applyFades(channels: readonly Float32Array[], sampleRate: number
   }
 }
 
-function applyGain(samples: Float32Array, curve: Float32Array): Float32Array {
-  const result = new Float32Array(samples.length);
+function applyGain(samples: Float32Array, curve: Float32Array, allocate: SampleAllocator): Float32Array {
+  const result = allocate(samples.length);
   for (let index = 0; index < samples.length; index++) result[index] = (samples[index] ?? 0) * (curve[index] ?? 1);
   return result;
 }

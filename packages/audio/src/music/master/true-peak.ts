@@ -57,22 +57,36 @@ export function truePeakEnvelope(channels: readonly Float32Array[], threshold = 
       const last = Math.min(blocks.length - 1, (index + half) >> BLOCK_SHIFT);
       let nearby = 0;
       for (let block = first; block <= last; block++) nearby = Math.max(nearby, blocks[block] ?? 0);
-      if (nearby * bound > threshold) {
-        const newest = index + half - 1;
-        let quarter = 0, middle = 0, threeQuarters = 0;
-        for (let tap = 0; tap < TAPS_PER_PHASE; tap++) {
-          const source = newest - tap;
-          const sample = source >= 0 && source < length ? (channel[source] ?? 0) : 0;
-          quarter += (flat[tap] ?? 0) * sample;
-          middle += (flat[TAPS_PER_PHASE + tap] ?? 0) * sample;
-          threeQuarters += (flat[2 * TAPS_PER_PHASE + tap] ?? 0) * sample;
-        }
-        peak = Math.max(peak, Math.abs(quarter), Math.abs(middle), Math.abs(threeQuarters));
-      }
+      if (nearby * bound > threshold) peak = Math.max(peak, interpolatedPeak(channel, index + half - 1, flat));
       if (peak > (envelope[index] ?? 0)) envelope[index] = peak;
     }
   }
   return envelope;
+}
+
+/**
+ * The largest magnitude of the three points interpolated between samples, from the 12 samples ending at `newest`
+ * (zeros outside the signal). Away from the ends the bounds checks are skipped; the sums run in the same order.
+ */
+function interpolatedPeak(channel: Float32Array, newest: number, flat: Float64Array): number {
+  let quarter = 0, middle = 0, threeQuarters = 0;
+  if (newest < channel.length && newest >= TAPS_PER_PHASE - 1) {
+    for (let tap = 0; tap < TAPS_PER_PHASE; tap++) {
+      const sample = channel[newest - tap] as number;
+      quarter += (flat[tap] as number) * sample;
+      middle += (flat[TAPS_PER_PHASE + tap] as number) * sample;
+      threeQuarters += (flat[2 * TAPS_PER_PHASE + tap] as number) * sample;
+    }
+  } else {
+    for (let tap = 0; tap < TAPS_PER_PHASE; tap++) {
+      const source = newest - tap;
+      const sample = source >= 0 && source < channel.length ? (channel[source] ?? 0) : 0;
+      quarter += (flat[tap] ?? 0) * sample;
+      middle += (flat[TAPS_PER_PHASE + tap] ?? 0) * sample;
+      threeQuarters += (flat[2 * TAPS_PER_PHASE + tap] ?? 0) * sample;
+    }
+  }
+  return Math.max(Math.abs(quarter), Math.abs(middle), Math.abs(threeQuarters));
 }
 
 const BLOCK_SHIFT = 3;

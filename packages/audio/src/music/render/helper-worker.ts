@@ -1,7 +1,8 @@
 import { parentPort } from 'node:worker_threads';
 import type { ChorusProcessor, DelayProcessor, ReverbProcessor } from 'spessasynth_core';
 import { encodeStereoMp3 } from '../encode.ts';
-import type { ChunkReady, EffectParameterChange, HelperReply, HelperRequest, SharedMix } from './protocol.ts';
+import { truePeakEnvelope } from '../master/true-peak.ts';
+import { ENVELOPE_DONE, ENVELOPE_FAILED, type ChunkReady, type EffectParameterChange, type HelperReply, type HelperRequest, type SharedMix } from './protocol.ts';
 import { speedUpReverb } from './fast-reverb.ts';
 import { BLOCK_FRAMES, FINISHED, RENDERED } from './send-capture.ts';
 
@@ -58,6 +59,15 @@ port.on('message', (message: HelperRequest) => {
         (error: unknown) => reply({ type: 'failed', message: error instanceof Error ? error.message : String(error) }),
       );
       mix = undefined;
+      break;
+    case 'envelope':
+      try {
+        message.out.set(truePeakEnvelope([message.channel], message.threshold));
+        Atomics.store(message.status, 0, ENVELOPE_DONE);
+      } catch {
+        Atomics.store(message.status, 0, ENVELOPE_FAILED);
+      }
+      Atomics.notify(message.status, 0);
       break;
     case 'encode':
       encodeStereoMp3(message.left, message.right, message.sampleRate, message.bitrate).then(

@@ -86,15 +86,22 @@ export interface ChunkReady {
 
 export type Mp3Bitrate = ProduceRequest['mp3Bitrate'];
 
-/** Render thread → its helper: a mix to finish chunk by chunk, or a finished track to encode. */
+/** Render thread → its helper: a mix to finish chunk by chunk, one channel's true-peak envelope, a part of an MP3. */
 export type HelperRequest =
   | { type: 'warm' }
   | { type: 'start'; mix: SharedMix; sampleRate: number }
   | { type: 'chunk'; chunk: ChunkReady }
   | { type: 'finish' }
-  | { type: 'encode'; left: Float32Array; right: Float32Array; sampleRate: number; bitrate: Mp3Bitrate };
+  | { type: 'encode'; left: Float32Array; right: Float32Array; sampleRate: number; bitrate: Mp3Bitrate }
+  /** truePeakEnvelope([channel], threshold) into `out` (shared); `status[0]` becomes ENVELOPE_DONE or ENVELOPE_FAILED. */
+  | { type: 'envelope'; channel: Float32Array; threshold: number; out: Float32Array; status: Int32Array };
 
-/** Helper → render thread: the answer to `warm`, `finish` or `encode`. */
+/** Values of an envelope request's status, which the render thread waits on (Atomics) while it does its own part. */
+export const ENVELOPE_PENDING = 0;
+export const ENVELOPE_DONE = 1;
+export const ENVELOPE_FAILED = 2;
+
+/** Helper → render thread: the answer to `warm`, `finish` or `encode` (`envelope` answers through its status). */
 export type HelperReply =
   | { type: 'ready' }
   | { type: 'mixed' }

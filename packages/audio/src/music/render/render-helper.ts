@@ -12,8 +12,8 @@ export interface EffectsMix {
 
 /**
  * A render thread's second thread, for one song at a time: it runs spessasynth's send effects while the render
- * thread synthesises the voices of the next stretch, and encodes the MP3 while the render thread measures the true
- * peak and writes the WAV. It holds no sound bank, so it costs little memory.
+ * thread synthesises the voices of the next stretch, computes half of the mastering's true-peak envelope, and encodes
+ * half of the MP3. It holds no sound bank, so it costs little memory.
  */
 export class RenderHelper {
   private thread: Worker | undefined;
@@ -29,7 +29,15 @@ export class RenderHelper {
     };
   }
 
-  /** A copy of the audio goes to the helper, so the caller can go on reading its own. */
+  /**
+   * Starts truePeakEnvelope([channel], threshold) into `out`; `status` (all in shared memory) says when it is done,
+   * so the caller can wait for it synchronously (Atomics) after doing its own part.
+   */
+  startEnvelope(channel: Float32Array, threshold: number, out: Float32Array, status: Int32Array): void {
+    this.post({ type: 'envelope', channel, threshold, out, status });
+  }
+
+  /** Arrays in shared memory reach the helper without a copy (the caller must not change them meanwhile); others are copied. */
   encodeMp3(left: Float32Array, right: Float32Array, sampleRate: number, bitrate: Mp3Bitrate): Promise<Uint8Array> {
     return this.request({ type: 'encode', left, right, sampleRate, bitrate }).then((reply) => {
       if (reply.type !== 'encoded') throw new Error('The render helper answered out of turn');
