@@ -4,8 +4,16 @@ import { decodeWav } from '../codec/wav.ts';
 import { LocalSpeechEngine } from '../speech/local/local-engine.ts';
 import type { VoiceSpec } from '../speech/types.ts';
 import { RealFft } from './fft.ts';
-import { DEFAULT_ISOLATION_SETTINGS, gateInPlace, isolateInThisThread } from './pipeline.ts';
-import { profileFrameCount, profileFrameEnergies, SPECTRAL_FRAME } from './spectral-denoise.ts';
+import { CHUNK_POSTROLL_SAMPLES, CHUNK_PREROLL_SAMPLES, DEFAULT_ISOLATION_SETTINGS, gateInPlace, isolateInThisThread } from './pipeline.ts';
+import {
+  accumulateNoisePower,
+  NOISE_PROFILE_BINS,
+  noiseProfileFromEnergies,
+  profileFrameCount,
+  profileFrameEnergies,
+  quietestFrames,
+  SPECTRAL_FRAME,
+} from './spectral-denoise.ts';
 import { measureSnr, mixAtSnr, snrGain } from './snr.ts';
 import { babble, energy, joinWithGaps, musicBed, renderSpeech, whiteNoise } from './test-support/signals.ts';
 import { chunkBounds, VoiceIsolator } from './voice-isolator.ts';
@@ -94,7 +102,17 @@ describe('voice isolator: gating and pipeline', () => {
     const long = new Float32Array(RATE * 16);
     for (let offset = 0; offset < long.length; offset += clean.length) long.set(clean.subarray(0, long.length - offset), offset);
     const noisy = mixAtSnr(long, whiteNoise(long.length, 3), 5);
-    expect(chunkBounds(noisy.length, 2)).toEqual([[0, RATE * 8], [RATE * 8, RATE * 16]]);
+    const chunks = chunkBounds(noisy.length, 2);
+    // The second chunk also denoises a pre-roll and the first a post-roll: their own parts are sized so both workers
+    // process the same amount, to within one RNNoise frame.
+    expect(chunks).toHaveLength(2);
+    const [first, second] = chunks as [readonly [number, number], readonly [number, number]];
+    expect(first[0]).toBe(0);
+    expect(first[1]).toBe(second[0]);
+    expect(second[1]).toBe(noisy.length);
+    expect(first[1] % 480).toBe(0);
+    expect(first[1]).toBeGreaterThan(RATE * 8);
+    expect(Math.abs(first[1] + CHUNK_POSTROLL_SAMPLES - (second[1] - second[0] + CHUNK_PREROLL_SAMPLES))).toBeLessThanOrEqual(480);
     const stages: string[] = [];
     let last = 0;
     const pooled = await isolator.isolate(noisy, {
@@ -172,7 +190,7 @@ describe('building blocks', () => {
     const re = new Float64Array(fft.bins);
     const im = new Float64Array(fft.bins);
     for (const frame of [0, 7, Math.floor(frames / 2), frames - 1]) {
-      // Profile frames start one frame apart (every fourth hop).
+      // Profile frames start one frame apart.
       const start = frame * SPECTRAL_FRAME;
       fft.forward(Float64Array.from(window, (weight, index) => weight * (samples[start + index] as number)), re, im);
       let spectrumEnergy = 0;
@@ -184,6 +202,26 @@ describe('building blocks', () => {
     profileFrameEnergies(samples, halves, 0, frames >> 1);
     profileFrameEnergies(samples, halves, frames >> 1, frames);
     expect(halves).toEqual(energies);
+  });
+
+  it('builds the noise profile from the quietest frames, in shares that add up to the whole', () => {
+    const samples = mixAtSnr(clean, whiteNoise(clean.length, 17), 5);
+    const energies = profileFrameEnergies(samples, new Float64Array(profileFrameCount(samples.length)));
+    const quiet = quietestFrames(energies);
+    expect(quiet.length).toBe(Math.max(8, Math.round(energies.length * 0.1)));
+    // Quietest first, and none of the others is quieter than the loudest chosen.
+    const chosen = Array.from(quiet, (frame) => energies[frame] as number);
+    expect(chosen).toEqual([...chosen].sort((a, b) => a - b));
+    const loudestChosen = chosen[chosen.length - 1] as number;
+    energies.forEach((energy, frame) => {
+      if (!quiet.includes(frame)) expect(energy).toBeGreaterThanOrEqual(loudestChosen);
+    });
+    const whole = noiseProfileFromEnergies(samples, energies);
+    const shared = new Float64Array(NOISE_PROFILE_BINS);
+    accumulateNoisePower(samples, quiet.subarray(0, 3), quiet.length, shared);
+    accumulateNoisePower(samples, quiet.subarray(3), quiet.length, shared);
+    whole.forEach((power, bin) => expect(Math.abs((shared[bin] as number) - power)).toBeLessThanOrEqual(power * 1e-12));
+    expect(whole.some((power) => power > 0)).toBe(true);
   });
 
   it('gates a recording chunk by chunk exactly as in one pass', () => {

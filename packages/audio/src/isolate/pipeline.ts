@@ -5,7 +5,6 @@ import { loadRnnoise, RNNOISE_FRAME, RNNOISE_SAMPLE_RATE, rnnoiseDenoise } from 
 import {
   DEFAULT_SPECTRAL_OPTIONS,
   estimateNoiseProfile,
-  noiseProfileFromEnergies,
   SPECTRAL_FRAME,
   spectralDenoise,
   type SpectralDenoiseOptions,
@@ -35,7 +34,7 @@ export const CHUNK_PREROLL_SAMPLES = 50 * RNNOISE_FRAME;
  * Audio processed after a chunk so the backward high-pass pass has settled, and the overlap-add and the network's
  * delay are complete, at its end.
  */
-const CHUNK_POSTROLL_SAMPLES = 20 * RNNOISE_FRAME + SPECTRAL_FRAME;
+export const CHUNK_POSTROLL_SAMPLES = 20 * RNNOISE_FRAME + SPECTRAL_FRAME;
 
 export function toIsolationRate(samples: Float32Array, sampleRate: number): Float32Array {
   return resample(samples, sampleRate, RNNOISE_SAMPLE_RATE);
@@ -46,12 +45,11 @@ export function noiseProfileOf(samples48k: Float32Array, settings: IsolationSett
   return shapedByHighPass(estimateNoiseProfile(samples48k), settings);
 }
 
-/** The same from the profile frames' energies, measured beforehand (`VoiceIsolator` shares that work between its workers). */
-export function noiseProfileFromEnergiesOf(samples48k: Float32Array, energies: Float64Array, settings: IsolationSettings = DEFAULT_ISOLATION_SETTINGS): Float64Array {
-  return shapedByHighPass(noiseProfileFromEnergies(samples48k, energies), settings);
-}
-
-function shapedByHighPass(profile: Float64Array, settings: IsolationSettings): Float64Array {
+/**
+ * Reshapes (in place) a noise spectrum measured on the raw input into what the Wiener stage sees after the high-pass;
+ * `VoiceIsolator` measures the spectrum in shares across its workers and shapes the sum once.
+ */
+export function shapedByHighPass(profile: Float64Array, settings: IsolationSettings = DEFAULT_ISOLATION_SETTINGS): Float64Array {
   const filter = designHighPass(RNNOISE_SAMPLE_RATE, settings.highPassHz);
   for (let bin = 0; bin < profile.length; bin++) {
     const frequency = (bin * RNNOISE_SAMPLE_RATE) / SPECTRAL_FRAME;

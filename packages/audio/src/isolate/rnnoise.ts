@@ -3,6 +3,7 @@ export const RNNOISE_SAMPLE_RATE = 48_000;
 export const RNNOISE_FRAME = 480;
 /** RNNoise expects 16-bit-scaled floats. */
 const INT16_SCALE = 32768;
+const INVERSE_INT16_SCALE = 1 / INT16_SCALE;
 
 interface RnnoiseModule {
   HEAPF32: Float32Array;
@@ -53,13 +54,14 @@ export function rnnoiseDenoise(
   const state = module._rnnoise_create(0);
   const inputPointer = module._malloc(RNNOISE_FRAME * 4);
   const outputPointer = module._malloc(RNNOISE_FRAME * 4);
+  // One scaled frame, reused: filled here, then copied into the heap in one block.
+  const frameBuffer = new Float32Array(RNNOISE_FRAME);
   try {
     for (let frame = 0; frame <= frames; frame++) {
       const start = frame * RNNOISE_FRAME;
+      scaleFrameIn(samples, start, frameBuffer);
       // Read HEAPF32 afresh each frame: a memory growth would detach an older view.
-      const heap = module.HEAPF32;
-      const inputIndex = inputPointer >> 2;
-      for (let index = 0; index < RNNOISE_FRAME; index++) heap[inputIndex + index] = (samples[start + index] ?? 0) * INT16_SCALE;
+      module.HEAPF32.set(frameBuffer, inputPointer >> 2);
       const probability = module._rnnoise_process_frame(state, outputPointer, inputPointer);
       if (frame < frames) voiceProbability[frame] = probability;
       if (frame > 0) copyFrameOut(module.HEAPF32, outputPointer >> 2, output, start - RNNOISE_FRAME);
@@ -73,7 +75,15 @@ export function rnnoiseDenoise(
   return { samples: output, voiceProbability };
 }
 
+/** samples[start, start + 480) scaled to 16-bit range into `frame`, zero-padded past the end of the signal. */
+function scaleFrameIn(samples: Float32Array, start: number, frame: Float32Array): void {
+  const available = Math.max(0, Math.min(RNNOISE_FRAME, samples.length - start));
+  for (let index = 0; index < available; index++) frame[index] = (samples[start + index] as number) * INT16_SCALE;
+  if (available < RNNOISE_FRAME) frame.fill(0, available);
+}
+
 function copyFrameOut(heap: Float32Array, heapIndex: number, output: Float32Array, start: number): void {
   const end = Math.min(output.length, start + RNNOISE_FRAME);
-  for (let position = start; position < end; position++) output[position] = (heap[heapIndex + position - start] as number) / INT16_SCALE;
+  const offset = heapIndex - start;
+  for (let position = start; position < end; position++) output[position] = (heap[offset + position] as number) * INVERSE_INT16_SCALE;
 }

@@ -1,8 +1,8 @@
 import type { VoiceAnalysis } from '../voice-analysis/analyse.ts';
 import type { EncodedAudioFiles, EncodeOptions } from './encode.ts';
-import { DEFAULT_ISOLATION_SETTINGS, type IsolatedAudio, type IsolationSettings } from './pipeline.ts';
+import { CHUNK_POSTROLL_SAMPLES, CHUNK_PREROLL_SAMPLES, DEFAULT_ISOLATION_SETTINGS, shapedByHighPass, type IsolatedAudio, type IsolationSettings } from './pipeline.ts';
 import { RNNOISE_FRAME, RNNOISE_SAMPLE_RATE } from './rnnoise.ts';
-import { profileFrameCount } from './spectral-denoise.ts';
+import { NOISE_PROFILE_BINS, profileFrameCount, quietestFrames } from './spectral-denoise.ts';
 import type { VoiceWorkerTasks } from './worker/protocol.ts';
 import { workerScript } from '../worker-script.ts';
 import { defaultPoolSize, WorkerPool, WorkerPoolError } from '../workers/worker-pool.ts';
@@ -69,19 +69,14 @@ export class VoiceIsolator {
     report('resample', 1);
     const length = input.byteLength / 4;
     const chunks = chunkBounds(length, this.pool.size);
-    // Every worker measures the energies of its share of the noise-profile frames.
-    const profileFrames = profileFrameCount(length);
-    const energies = new SharedArrayBuffer(profileFrames * 8);
-    await Promise.all(
-      shares(profileFrames, chunks.length).map(([firstFrame, endFrame]) => this.pool.run('profile', { input, energies, firstFrame, endFrame }, runOptions)),
-    );
+    const noiseProfile = await this.noiseProfile(input, chunks.length, settings, runOptions);
     report('profile', 1);
     const output = new SharedArrayBuffer(input.byteLength);
     const voiceProbability = new SharedArrayBuffer(Math.ceil(length / RNNOISE_FRAME) * 4);
     const done = chunks.map(() => 0);
     await Promise.all(
       chunks.map(([start, end], index) =>
-        this.pool.run('denoise', { input, output, voiceProbability, start, end, energies, settings }, {
+        this.pool.run('denoise', { input, output, voiceProbability, start, end, noiseProfile, settings }, {
           ...runOptions,
           onProgress: (fraction) => {
             done[index] = fraction * (end - start);
@@ -122,6 +117,31 @@ export class VoiceIsolator {
     return this.pool.close();
   }
 
+  /**
+   * The recording's noise spectrum, measured once and shared: every worker measures the energies of its share of the
+   * profile frames, this thread picks the quietest, and every worker sums the spectra of its share of those.
+   */
+  private async noiseProfile(input: SharedArrayBuffer, parts: number, settings: IsolationSettings, runOptions: { signal?: AbortSignal }): Promise<Float64Array> {
+    const profileFrames = profileFrameCount(input.byteLength / 4);
+    const energies = new SharedArrayBuffer(profileFrames * 8);
+    await Promise.all(
+      shares(profileFrames, parts).map(([firstFrame, endFrame]) => this.pool.run('profile', { input, energies, firstFrame, endFrame }, runOptions)),
+    );
+    const quiet = quietestFrames(new Float64Array(energies));
+    const sums = new SharedArrayBuffer(parts * NOISE_PROFILE_BINS * 8);
+    await Promise.all(
+      shares(quiet.length, parts).map(([first, end], part) =>
+        this.pool.run('noise', { input, frames: quiet.slice(first, end), count: quiet.length, sums, part }, runOptions),
+      ),
+    );
+    const partSums = new Float64Array(sums);
+    const profile = new Float64Array(NOISE_PROFILE_BINS);
+    for (let part = 0; part < parts; part++) {
+      for (let bin = 0; bin < NOISE_PROFILE_BINS; bin++) profile[bin] = (profile[bin] as number) + (partSums[part * NOISE_PROFILE_BINS + bin] as number);
+    }
+    return shapedByHighPass(profile, settings);
+  }
+
   private async toSharedInput(samples: Float32Array, sampleRate: number, runOptions: { signal?: AbortSignal }): Promise<SharedArrayBuffer> {
     if (sampleRate === RNNOISE_SAMPLE_RATE) {
       const shared = new SharedArrayBuffer(samples.length * 4);
@@ -134,12 +154,24 @@ export class VoiceIsolator {
   }
 }
 
-/** [start, end) per worker, starts on RNNoise frame boundaries. */
+/**
+ * [start, end) per worker, starts on RNNoise frame boundaries. Every chunk but the first also denoises a pre-roll and
+ * every chunk but the last a post-roll, so the ends are sized to give each worker the same number of samples to process.
+ */
 export function chunkBounds(length: number, workers: number): Array<readonly [number, number]> {
+  if (length === 0) return [];
   const count = Math.max(1, Math.min(workers, Math.floor(length / (MIN_CHUNK_SECONDS * RNNOISE_SAMPLE_RATE))));
-  const framesPerChunk = Math.ceil(Math.ceil(length / RNNOISE_FRAME) / count);
+  const processedPerChunk = (length + (count - 1) * (CHUNK_PREROLL_SAMPLES + CHUNK_POSTROLL_SAMPLES)) / count;
   const bounds: Array<readonly [number, number]> = [];
-  for (let start = 0; start < length; start += framesPerChunk * RNNOISE_FRAME) bounds.push([start, Math.min(length, start + framesPerChunk * RNNOISE_FRAME)]);
+  let start = 0;
+  for (let index = 1; index < count; index++) {
+    // Chunk `index` ends where `index` chunks' worth of processing, less the rolls that lie outside them, has been done.
+    const end = index * processedPerChunk - (index - 1) * CHUNK_PREROLL_SAMPLES - index * CHUNK_POSTROLL_SAMPLES;
+    const frameEnd = Math.round(end / RNNOISE_FRAME) * RNNOISE_FRAME;
+    bounds.push([start, frameEnd]);
+    start = frameEnd;
+  }
+  bounds.push([start, length]);
   return bounds;
 }
 

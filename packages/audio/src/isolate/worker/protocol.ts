@@ -9,7 +9,12 @@ export interface VoiceWorkerTasks {
   resample: { request: { input: Float32Array; fromRate: number; target: SharedArrayBuffer }; result: null };
   /** Energies of noise-profile frames [firstFrame, endFrame) of `input`, written into `energies` (Float64, one per frame). */
   profile: { request: { input: SharedArrayBuffer; energies: SharedArrayBuffer; firstFrame: number; endFrame: number }; result: null };
-  /** Denoises samples [start, end); each worker derives the noise profile from the frame energies itself. */
+  /**
+   * Power spectra of the listed quiet profile frames of `input`, each divided by `count` (all shares' frames), summed
+   * into spectrum `part` of `sums` (Float64, one noise spectrum per part): this worker's share of the noise profile.
+   */
+  noise: { request: { input: SharedArrayBuffer; frames: Uint32Array; count: number; sums: SharedArrayBuffer; part: number }; result: null };
+  /** Denoises samples [start, end) with the recording's noise profile (as the Wiener stage sees it). */
   denoise: {
     request: {
       input: SharedArrayBuffer;
@@ -17,7 +22,7 @@ export interface VoiceWorkerTasks {
       voiceProbability: SharedArrayBuffer;
       start: number;
       end: number;
-      energies: SharedArrayBuffer;
+      noiseProfile: Float64Array;
       settings: IsolationSettings;
     };
     result: null;

@@ -2,9 +2,9 @@ import { resample } from '../../codec/resample.ts';
 import { analyseVoice } from '../../voice-analysis/analyse.ts';
 import { normaliseLoudness, trimSilence } from '../../voice-analysis/prepare.ts';
 import { encodeAudioFiles } from '../encode.ts';
-import { denoiseChunk, gateInPlace, noiseProfileFromEnergiesOf } from '../pipeline.ts';
+import { denoiseChunk, gateInPlace } from '../pipeline.ts';
 import { loadRnnoise, RNNOISE_FRAME, RNNOISE_SAMPLE_RATE } from '../rnnoise.ts';
-import { profileFrameEnergies } from '../spectral-denoise.ts';
+import { accumulateNoisePower, NOISE_PROFILE_BINS, profileFrameEnergies } from '../spectral-denoise.ts';
 import type { VoiceWorkerTasks } from './protocol.ts';
 import { serveTasks } from '../../workers/serve-tasks.ts';
 
@@ -24,6 +24,11 @@ serveTasks<VoiceWorkerTasks, number>(async (message, progress) => {
     case 'profile': {
       const { input, energies, firstFrame, endFrame } = message.request as Request<'profile'>;
       profileFrameEnergies(new Float32Array(input), new Float64Array(energies), firstFrame, endFrame);
+      return { result: null };
+    }
+    case 'noise': {
+      const { input, frames, count, sums, part } = message.request as Request<'noise'>;
+      accumulateNoisePower(new Float32Array(input), frames, count, new Float64Array(sums, part * NOISE_PROFILE_BINS * 8, NOISE_PROFILE_BINS));
       return { result: null };
     }
     case 'denoise':
@@ -51,9 +56,7 @@ serveTasks<VoiceWorkerTasks, number>(async (message, progress) => {
 });
 
 async function denoise(request: Request<'denoise'>, progress: (fraction: number) => void): Promise<void> {
-  const input = new Float32Array(request.input);
-  const profile = noiseProfileFromEnergiesOf(input, new Float64Array(request.energies), request.settings);
-  const chunk = await denoiseChunk(input, request.start, request.end, profile, request.settings, progress);
+  const chunk = await denoiseChunk(new Float32Array(request.input), request.start, request.end, request.noiseProfile, request.settings, progress);
   new Float32Array(request.output).set(chunk.samples, request.start);
   new Float32Array(request.voiceProbability).set(chunk.voiceProbability, request.start / RNNOISE_FRAME);
 }
