@@ -6,5 +6,3 @@ import { sharedQueryClient } from './query-client.ts';
 export function QueryLayer({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={sharedQueryClient()}>{children}</QueryClientProvider>;
 }
-
-export default QueryLayer;

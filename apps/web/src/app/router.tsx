@@ -31,7 +31,6 @@ function withQueries(load: () => Promise<{ default: ComponentType }>): () => Pro
       },
     }));
 }
-const LazyQueryLayer = lazy(() => import('./query-layer.tsx'));
 
 /** The signed-in frame is its own chunk: a visitor of /login never downloads it. */
 const loadAppShell = withQueries(withStudioTexts(() => import('./shell/AppShell.tsx')));
@@ -59,6 +58,8 @@ const VoiceLibraryPage = lazy(loadVoiceLibraryPage);
 const SettingsPage = lazy(loadSettingsPage);
 const PricingPage = lazy(loadPricingPage);
 /** A shared track's public page: no shell, no sign-in. */
+/** Where a social sign-in that needs the account's password lands: it reads the pending link with TanStack Query. */
+const LinkAccountPageWithQueries = lazy(withQueries(() => Promise.resolve({ default: LinkAccountPage })));
 const MusicSharePage = lazy(withQueries(withStudioTexts(() => import('../features/music/public.ts').then((feature) => ({ default: feature.SharePage })))));
 const ApiAccessPage = lazy(loadApiAccessPage);
 
@@ -97,17 +98,10 @@ function Shell() {
   );
 }
 
-/** `queries`: a page of a feature that reads server data (the query layer loads first, then the page). */
-function LazyPage({ page: Page, queries = false }: { page: ComponentType; queries?: boolean }) {
+function LazyPage({ page: Page }: { page: ComponentType }) {
   return (
     <Suspense fallback={<PageSpinner />}>
-      {queries ? (
-        <LazyQueryLayer>
-          <Page />
-        </LazyQueryLayer>
-      ) : (
-        <Page />
-      )}
+      <Page />
     </Suspense>
   );
 }
@@ -143,7 +137,7 @@ export const routes: RouteObject[] = [
               { path: 'register', element: <LazyPage page={RegisterPage} /> },
               { path: 'forgot-password', element: <LazyPage page={ForgotPasswordPage} /> },
               { path: 'login/social', element: <LazyPage page={SocialSignInPage} /> },
-              { path: 'login/link-account', element: <LazyPage page={LinkAccountPage} queries /> },
+              { path: 'login/link-account', element: <LazyPage page={LinkAccountPageWithQueries} /> },
             ],
           },
         ],

@@ -31,14 +31,10 @@ const loadedLanguages = new Set<Language>();
 let studioTextsWanted = false;
 let studioEnglishLoaded = false;
 
-function addTexts(language: Language, texts: Texts): void {
-  translations.addTexts(language, texts);
-}
-
 /** Adds the studio's English texts directly (tests, which import the file themselves). */
 export function addStudioTexts(texts: typeof enStudio): void {
   studioEnglishLoaded = true;
-  addTexts('en', texts);
+  translations.addTexts('en', texts);
 }
 
 /** Makes sure a language's texts (and, once a studio page asked for them, the studio's English texts) are loaded. */
@@ -48,7 +44,7 @@ export async function loadLanguage(language: Language): Promise<void> {
     loads.push(
       loaders[language]().then((texts) => {
         loadedLanguages.add(language);
-        addTexts(language, texts);
+        translations.addTexts(language, texts);
       }),
     );
   }
