@@ -23,6 +23,18 @@ describe('streamToTemporaryFile', () => {
     });
     expect(readdirSync(directory)).toEqual([]);
   });
+
+  it('leaves no file behind a refused upload, however early it fails', async () => {
+    // A write stream that opened its file itself could still be opening when the size check failed, and created the
+    // file after it was removed (about 400 of 500 tries left one).
+    const directory = path.join(folder, 'refused');
+    for (let attempt = 0; attempt < 100; attempt++) {
+      await expect(streamToTemporaryFile(Readable.from([Buffer.from('123456'), Buffer.from('789012')]), options(directory))).rejects.toMatchObject({
+        code: 'PAYLOAD_TOO_LARGE',
+      });
+      expect(readdirSync(directory)).toEqual([]);
+    }
+  });
 });
 
 describe('removeStaleTemporaryFiles', () => {

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -41,10 +40,15 @@ export async function streamToTemporaryFile(source: Readable & { truncated?: boo
       callback(sizeBytes > options.maxBytes ? tooLarge() : null, chunk);
     },
   });
+  // Created before any byte flows: a write stream that opens its file itself may still be opening when the pipeline
+  // fails, and would then create the file after it was removed.
+  const file = await open(target, 'wx');
   try {
-    await pipeline(source, counter, createWriteStream(target, { flags: 'wx' }));
+    await pipeline(source, counter, file.createWriteStream());
     if (source.truncated) throw tooLarge();
   } catch (error) {
+    // The stream closes its handle when it ends or fails; a handle already closed makes this a no-op.
+    await file.close().catch(() => undefined);
     await remove();
     throw error;
   }
