@@ -136,7 +136,8 @@ function row(label: string, characters: number, measurement: Measurement): strin
 
 async function main(): Promise<void> {
   const workDir = mkdtempSync(path.join(tmpdir(), 'sound-studio-tts-bench-'));
-  const config = loadConfig({ DATA_DIR: workDir, LOG_LEVEL: 'silent', RATE_LIMIT_API_MAX: '100000' });
+  // The featured music catalogue a fresh install renders once in the background would share the cores: off here.
+  const config = loadConfig({ DATA_DIR: workDir, LOG_LEVEL: 'silent', RATE_LIMIT_API_MAX: '100000', FEATURED_CATALOGUE: 'off' });
   const app = await buildApp(config);
   try {
     const address = await app.listen({ port: 0, host: '127.0.0.1' });

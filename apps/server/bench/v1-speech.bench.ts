@@ -57,7 +57,10 @@ const ms = (value: number) => `${value.toFixed(0)} ms`;
 
 async function main(): Promise<void> {
   const workDir = mkdtempSync(path.join(tmpdir(), 'sound-studio-v1-bench-'));
-  const config = loadConfig({ DATA_DIR: workDir, LOG_LEVEL: 'silent', API_KEY_RATE_LIMIT_MAX: '100000', API_KEY_USER_RATE_LIMIT_MAX: '100000' });
+  // The featured music catalogue a fresh install renders once in the background would share the cores: off here.
+  const config = loadConfig({
+    DATA_DIR: workDir, LOG_LEVEL: 'silent', API_KEY_RATE_LIMIT_MAX: '100000', API_KEY_USER_RATE_LIMIT_MAX: '100000', FEATURED_CATALOGUE: 'off',
+  });
   const app = await buildApp(config);
   try {
     const url = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -45,6 +45,28 @@ function outputRateFor(sampleRate: number): Mp3SampleRate {
   return MP3_SAMPLE_RATES.find((rate) => rate >= sampleRate) ?? 48000;
 }
 
+/** True when MP3 carries `sampleRate` as it is (LAME resamples any other rate). */
+export function isMp3SampleRate(sampleRate: number): boolean {
+  return (MP3_SAMPLE_RATES as readonly number[]).includes(sampleRate);
+}
+
+/** Samples per MP3 frame: 1,152 for MPEG-1 rates (32 kHz and up), 576 below. */
+export function mp3FrameSamples(sampleRate: number): number {
+  return outputRateFor(sampleRate) >= 32000 ? 1152 : 576;
+}
+
+/**
+ * What LAME adds to a whole encode (encoder start, flush): `n` samples (at an MP3 rate) come out as whole frames
+ * covering `n` rounded up to a frame, plus 1,152 samples (two MPEG-2 frames or one MPEG-1 frame).
+ */
+export const MP3_ENCODE_OVERHEAD_SAMPLES = 1152;
+
+/** Samples a decoder plays for a whole encode (encode, then finish) of `inputSamples` samples at an MP3 rate. */
+export function mp3EncodedLength(inputSamples: number, sampleRate: number): number {
+  const frame = mp3FrameSamples(sampleRate);
+  return Math.ceil(inputSamples / frame) * frame + MP3_ENCODE_OVERHEAD_SAMPLES;
+}
+
 /**
  * Encodes mono audio piece by piece, so a server can send MP3 while sentences are still being synthesised.
  * One encoder per stream keeps the frames continuous (no gaps or repeated encoder delay between pieces).
@@ -52,7 +74,10 @@ function outputRateFor(sampleRate: number): Mp3SampleRate {
 export class Mp3StreamEncoder {
   private finished = false;
 
-  private constructor(private readonly encoder: WasmMediaEncoder<'audio/mpeg'>) {}
+  private constructor(
+    private readonly encoder: WasmMediaEncoder<'audio/mpeg'>,
+    private readonly settings: Parameters<WasmMediaEncoder<'audio/mpeg'>['configure']>[0],
+  ) {}
 
   static async create(options: Mp3Options): Promise<Mp3StreamEncoder> {
     // Loaded on first use, like every engine in this package.
@@ -60,13 +85,23 @@ export class Mp3StreamEncoder {
     const encoder = await createEncoder('audio/mpeg', compiledWasm ?? (await mp3Wasm()), (module) => {
       compiledWasm = module;
     });
-    encoder.configure({
-      channels: 1,
+    const settings = {
+      channels: 1 as const,
       sampleRate: options.sampleRate,
       bitrate: options.bitrate ?? DEFAULT_SPEECH_MP3_BITRATE,
       outputSampleRate: outputRateFor(options.sampleRate),
-    });
-    return new Mp3StreamEncoder(encoder);
+    };
+    encoder.configure(settings);
+    return new Mp3StreamEncoder(encoder, settings);
+  }
+
+  /**
+   * Starts a new, independent MP3 on the same WASM instance (what a fresh encoder would write), so a thread encoding
+   * many short pieces does not pay for a new instance each time.
+   */
+  restart(): void {
+    this.encoder.configure(this.settings);
+    this.finished = false;
   }
 
   /** Returns the MP3 bytes ready so far (possibly none); the encoder buffers the rest. */

@@ -1,6 +1,7 @@
 import type { WordTiming } from '@sound-studio/shared';
 import { concatFloat32 } from '../codec/pcm.ts';
-import type { RenderedSentence, SentenceWord } from './local/protocol.ts';
+import type { EncodedSegment, RenderedSentence, SentenceWord } from './local/protocol.ts';
+import { planMp3Groups, type Mp3Group } from './mp3-groups.ts';
 import type { PlannedSegment, SpeechPlan } from './plan.ts';
 import type { SentenceBoundary, SpeechChunk, SpeechProviderName, SpeechResult } from './types.ts';
 import { alignSpokenWords } from './word-alignment.ts';
@@ -63,6 +64,79 @@ export async function* streamSegments(options: SegmentStreamOptions): AsyncGener
     signal?.removeEventListener('abort', forwardAbort);
     controller.abort();
   }
+}
+
+/** Renders and encodes one group in a worker, handing over each segment as it is encoded. */
+export type RenderMp3Group = (group: Mp3Group, last: boolean, onSegment: (segment: EncodedSegment) => void, signal: AbortSignal) => Promise<void>;
+
+export type Mp3SegmentStreamOptions = Omit<SegmentStreamOptions, 'render'> & { renderGroup: RenderMp3Group };
+
+/**
+ * The plan's segments as MP3 chunks, encoded on the render threads: groups of segments (see mp3-groups.ts) render
+ * and encode in parallel, up to `lookahead` groups at a time, and each segment is yielded in order as soon as its
+ * thread has encoded it. Chunk positions and word times are on the timeline of the MP3 as it decodes.
+ */
+export async function* streamMp3Segments(options: Mp3SegmentStreamOptions): AsyncGenerator<SpeechChunk> {
+  const { plan, signal, sampleRate } = options;
+  const controller = new AbortController();
+  const forwardAbort = (): void => controller.abort();
+  signal?.addEventListener('abort', forwardAbort, { once: true });
+  if (signal?.aborted) controller.abort();
+  const groups = planMp3Groups(plan.segments, sampleRate);
+  const groupOf = groups.flatMap((group, groupIndex) => group.segments.map(() => groupIndex));
+  const encoded = plan.segments.map(() => deferred<EncodedSegment>());
+  const started = new Set<number>();
+  const start = (groupIndex: number): void => {
+    const group = groups[groupIndex];
+    if (!group || started.has(groupIndex)) return;
+    started.add(groupIndex);
+    const onSegment = (segment: EncodedSegment): void => encoded[group.first + segment.position]?.resolve(segment);
+    const settleMissing = (error: unknown): void =>
+      group.segments.forEach((_, position) => encoded[group.first + position]?.reject(error));
+    options.renderGroup(group, groupIndex === groups.length - 1, onSegment, controller.signal).then(
+      () => settleMissing(new Error('The speech worker skipped a segment')),
+      settleMissing,
+    );
+  };
+  try {
+    let startSample = 0;
+    for (let index = 0; index < plan.segments.length; index++) {
+      const groupIndex = groupOf[index] ?? 0;
+      const reach = index === 0 && options.leadAlone ? 1 : options.lookahead;
+      for (let ahead = groupIndex; ahead < groupIndex + reach; ahead++) start(ahead);
+      const segment = plan.segments[index];
+      const audio = await encoded[index]?.promise;
+      if (!segment || !audio) continue;
+      yield {
+        format: 'mp3',
+        bytes: audio.mp3,
+        index,
+        kind: segment.kind,
+        text: segment.kind === 'sentence' ? segment.text : '',
+        sampleRate,
+        startSample,
+        speechSamples: audio.speechSamples,
+        durationSeconds: audio.length / sampleRate,
+        words: segment.kind === 'sentence' ? timeWords(segment, audio.words, startSample / sampleRate) : [],
+      };
+      startSample += audio.length;
+    }
+  } finally {
+    signal?.removeEventListener('abort', forwardAbort);
+    controller.abort();
+  }
+}
+
+/** A promise settled from outside; settling it again does nothing, and an unawaited rejection is not reported. */
+function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void; reject: (error: unknown) => void } {
+  let resolve: (value: T) => void = () => undefined;
+  let reject: (error: unknown) => void = () => undefined;
+  const promise = new Promise<T>((onResolve, onReject) => {
+    resolve = onResolve;
+    reject = onReject;
+  });
+  promise.catch(() => undefined);
+  return { promise, resolve, reject };
 }
 
 function silence(seconds: number, sampleRate: number): RenderedSentence {

@@ -111,10 +111,13 @@ export interface SpeakOptions {
    */
   leadPieceMaxLength?: number;
   /**
-   * Upstream providers only: ask for MP3 (the default; it passes through to MP3 output untouched) or raw PCM (when the
-   * output needs samples: WAV, PCM, G.711), so audio is decoded only when the requested format needs it.
+   * Streaming only: what the caller turns the chunks into. 'mp3' (a plain MP3 at the speech's own rate and tempo):
+   * upstream providers pass their MP3 through (their default) and the local engine encodes MP3 on its render threads
+   * (chunks come as `mp3`, a continuous stream once concatenated). 'pcm' when the output needs samples (WAV, PCM,
+   * G.711, a re-rated MP3): providers send raw PCM, so audio is decoded only when the format needs it. Absent: each
+   * engine's own (providers MP3, the local engine PCM).
    */
-  upstreamAudio?: 'mp3' | 'pcm';
+  audio?: 'mp3' | 'pcm';
 }
 
 /** The speak interface every speech provider implements. */

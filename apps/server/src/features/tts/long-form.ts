@@ -101,7 +101,7 @@ async function runLongForm(deps: LongFormDependencies, { job, reportProgress, si
     let done = 0;
     let textOffset = 0;
     for (const chunk of chunks) {
-      yield* recorder.observe(deps.speech.speakStream(engineRequestOf(prepared, chunk), { signal }), textOffset);
+      yield* recorder.observe(deps.speech.speakStream(engineRequestOf(prepared, chunk), { signal, audio: 'mp3' }), textOffset);
       textOffset += chunk.length + 1;
       done += chunk.length;
       await reportProgress(Math.min(0.99, done / total));

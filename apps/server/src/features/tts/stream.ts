@@ -40,7 +40,7 @@ export async function streamSpeech(deps: StreamDependencies, prepared: PreparedS
   let first: IteratorResult<Mp3Piece>;
   try {
     writer = await deps.service.openWriter(prepared);
-    pieces = mp3Pieces(recorder.observe(deps.speech.speakStream(engineRequestOf(prepared, prepared.text), { signal: disconnect.signal })));
+    pieces = mp3Pieces(recorder.observe(deps.speech.speakStream(engineRequestOf(prepared, prepared.text), { signal: disconnect.signal, audio: 'mp3' })));
     first = await firstAudiblePiece(pieces);
   } catch (error) {
     raw.off('close', onClose);

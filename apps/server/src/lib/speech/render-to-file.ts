@@ -17,7 +17,7 @@ export async function renderSpeechToFile(
   options: SpeakOptions & { timings?: TimingsRecorder } = {},
 ): Promise<RenderedFile> {
   const { timings, ...speakOptions } = options;
-  const chunks = engine.speakStream(request, speakOptions);
+  const chunks = engine.speakStream(request, { audio: 'mp3', ...speakOptions });
   const writer = await files.openWriter(key);
   let durationSeconds = 0;
   try {

@@ -31,7 +31,7 @@ export class ElevenLabsSpeechEngine implements SpeechEngine {
 
   async *speakStream(request: SpeechRequest, options?: SpeakOptions): AsyncGenerator<SpeechChunk> {
     validateRequest(request, DEFAULT_SPEECH_LIMITS);
-    const audio: UpstreamAudio = options?.upstreamAudio === 'pcm' ? { format: 'pcm', sampleRate: PCM_SAMPLE_RATE } : { format: 'mp3' };
+    const audio: UpstreamAudio = options?.audio === 'pcm' ? { format: 'pcm', sampleRate: PCM_SAMPLE_RATE } : { format: 'mp3' };
     const outputFormat = audio.format === 'pcm' ? `pcm_${PCM_SAMPLE_RATE}` : 'mp3_44100_128';
     const call = this.call(options);
     const url = `${this.baseUrl}/v1/text-to-speech/${encodeURIComponent(upstreamVoiceIdOf(request))}/stream?output_format=${outputFormat}`;

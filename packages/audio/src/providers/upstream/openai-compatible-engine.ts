@@ -34,7 +34,7 @@ export class OpenAiCompatibleSpeechEngine implements SpeechEngine {
   async *speakStream(request: SpeechRequest, options?: SpeakOptions): AsyncGenerator<SpeechChunk> {
     validateRequest(request, DEFAULT_SPEECH_LIMITS);
     refuse(request, this.options.name);
-    const audio: UpstreamAudio = options?.upstreamAudio === 'pcm' ? { format: 'pcm', sampleRate: OPENAI_PCM_SAMPLE_RATE } : { format: 'mp3' };
+    const audio: UpstreamAudio = options?.audio === 'pcm' ? { format: 'pcm', sampleRate: OPENAI_PCM_SAMPLE_RATE } : { format: 'mp3' };
     const call = this.call(options);
     const response = await upstreamFetch(
       `${this.baseUrl}/audio/speech`,

@@ -74,7 +74,7 @@ describe('ElevenLabs against a fake built from its documented examples', () => {
     expect(sent?.query.output_format).toBe('mp3_44100_128');
     expect(sent?.body).toEqual({ text: 'The lighthouse keeper climbed the stairs.', model_id: 'eleven_multilingual_v2' });
 
-    const pcm = await engine().speak(request('21m00Tcm4TlvDq8ikWAM', { speed: 1.1, seed: 7 }), { upstreamAudio: 'pcm' });
+    const pcm = await engine().speak(request('21m00Tcm4TlvDq8ikWAM', { speed: 1.1, seed: 7 }), { audio: 'pcm' });
     expect(pcm.format).toBe('pcm');
     expect(pcm.sampleRate).toBe(24_000);
     expect(pcm.durationSeconds).toBeGreaterThan(0.5);

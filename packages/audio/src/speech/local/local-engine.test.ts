@@ -1,7 +1,9 @@
 import Pitchfinder from 'pitchfinder';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rms, silentRuns, voicedRms } from '../../codec/analysis.ts';
+import { MP3_START_DELAY_SAMPLES } from '../../codec/mp3.ts';
 import { parseMp3Frames } from '../../codec/mp3-frames.ts';
+import { decodeToPcm } from '../../decode/decode.ts';
 import { concatBytes } from '../../codec/pcm.ts';
 import { decodeWav } from '../../codec/wav.ts';
 import { encodeSpeechResult, encodeSpeechStream } from '../encode-result.ts';
@@ -29,6 +31,17 @@ async function pcm(speechRequest: SpeechRequest): Promise<Extract<SpeechResult, 
   const result = await engine.speak(speechRequest);
   if (result.format !== 'pcm') throw new Error('the local engine returns PCM');
   return result;
+}
+
+/** Energy of the difference relative to the reference's, in dB. */
+function differenceDb(actual: Float32Array, reference: Float32Array): number {
+  let difference = 0;
+  let power = 0;
+  reference.forEach((value, index) => {
+    difference += ((actual[index] ?? 0) - value) ** 2;
+    power += value ** 2;
+  });
+  return 10 * Math.log10(difference / power);
 }
 
 /** Median fundamental frequency by pitchfinder's YIN over 2048-sample frames: a detector independent of eSpeak. */
@@ -149,6 +162,33 @@ describe('LocalSpeechEngine (eSpeak NG in worker threads)', () => {
     // Klatt variants add random aspiration noise, so silence trimming can move by a few samples between renders.
     const whole = await pcm(request({ text }));
     expect(Math.abs(whole.samples.length - expectedStart)).toBeLessThan(expectedStart * 0.01);
+  });
+
+  it('streams MP3 encoded on the render threads that decodes like the PCM stream, on a timeline its chunks state', async () => {
+    const text = 'One sentence here, with a clause. Another one follows.<#0.5#>A third after a pause. And the last one.';
+    const options = { audio: 'mp3' as const, leadPieceMaxLength: 12 };
+    const mp3Chunks: SpeechChunk[] = [];
+    for await (const chunk of engine.speakStream(request({ text }), options)) mp3Chunks.push(chunk);
+    const pcmChunks: SpeechChunk[] = [];
+    for await (const chunk of engine.speakStream(request({ text }), { leadPieceMaxLength: 12 })) pcmChunks.push(chunk);
+    expect(mp3Chunks.map((chunk) => [chunk.index, chunk.kind, chunk.text])).toEqual(pcmChunks.map((chunk) => [chunk.index, chunk.kind, chunk.text]));
+    const bytes = concatBytes(mp3Chunks.map((chunk) => (chunk.format === 'mp3' ? chunk.bytes : new Uint8Array(0))));
+    expect(mp3Chunks.every((chunk) => chunk.format === 'mp3')).toBe(true);
+    // The chunks' lengths add up to the frames sent, so captions follow the MP3 as it plays.
+    const frames = parseMp3Frames(bytes);
+    const stated = mp3Chunks.reduce((sum, chunk) => sum + chunk.durationSeconds, 0);
+    expect(stated).toBeCloseTo(frames.durationSeconds, 6);
+    const ends = mp3Chunks.map((chunk) => chunk.startSample + Math.round(chunk.durationSeconds * 24_000));
+    expect(mp3Chunks.map((chunk) => chunk.startSample)).toEqual([0, ...ends.slice(0, -1)]);
+    // Each sentence decodes where its chunk says (after the decoder's start delay), as the PCM stream's sentence does.
+    const decoded = (await decodeToPcm(bytes, { sampleRate: 24_000, maxSeconds: 60 })).samples;
+    for (const [index, chunk] of mp3Chunks.entries()) {
+      const reference = pcmChunks[index];
+      if (chunk.kind !== 'sentence' || reference?.format !== 'pcm') continue;
+      const start = chunk.startSample + MP3_START_DELAY_SAMPLES;
+      const speech = reference.samples.subarray(0, reference.speechSamples);
+      expect(differenceDb(decoded.subarray(start, start + speech.length), speech), `sentence ${index}`).toBeLessThan(-20);
+    }
   });
 
   // How soon the first audio comes is a speed figure (npm run bench -- v1-speech measures the first byte against native

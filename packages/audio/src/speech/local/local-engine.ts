@@ -1,8 +1,10 @@
 import { DEFAULT_SPEECH_LIMITS, planSpeech, type SpeechLimits, type SpeechPlan } from '../plan.ts';
-import { collectSpeech, streamSegments } from '../segment-stream.ts';
+import { isMp3SampleRate } from '../../codec/mp3.ts';
+import type { Mp3Group } from '../mp3-groups.ts';
+import { collectSpeech, streamMp3Segments, streamSegments } from '../segment-stream.ts';
 import { SpeechError, type SpeakOptions, type SpeechChunk, type SpeechEngine, type SpeechRequest, type SpeechResult } from '../types.ts';
 import type { EspeakInventory } from './espeak-synthesizer.ts';
-import type { RenderJob, WorkerTasks } from './protocol.ts';
+import type { EncodedSegment, Mp3GroupJob, RenderJob, WorkerTasks } from './protocol.ts';
 import { workerScript } from '../../worker-script.ts';
 import { defaultPoolSize, ENGINE_ERROR_CODES, WorkerPool } from '../../workers/worker-pool.ts';
 
@@ -21,11 +23,11 @@ export { defaultPoolSize as defaultWorkerCount };
  */
 export class LocalSpeechEngine implements SpeechEngine {
   readonly provider = 'local' as const;
-  private readonly pool: WorkerPool<WorkerTasks>;
+  private readonly pool: WorkerPool<WorkerTasks, EncodedSegment>;
   private readonly limits: SpeechLimits;
 
   constructor(options: LocalSpeechEngineOptions = {}) {
-    this.pool = new WorkerPool<WorkerTasks>({
+    this.pool = new WorkerPool<WorkerTasks, EncodedSegment>({
       size: options.workers ?? defaultPoolSize(),
       entry: workerScript(import.meta.url, './worker-entry.mjs', 'espeak-worker'),
       name: 'sound-studio-espeak',
@@ -45,7 +47,9 @@ export class LocalSpeechEngine implements SpeechEngine {
   speakStream(request: SpeechRequest, options?: SpeakOptions): AsyncIterable<SpeechChunk> {
     // Validate eagerly so a bad request fails at the call, not at the first iteration.
     const plan = planSpeech(request, this.limits, options?.leadPieceMaxLength);
-    return this.streamPlan(plan, options?.signal, options?.leadPieceMaxLength !== undefined);
+    const leadAlone = options?.leadPieceMaxLength !== undefined;
+    if (options?.audio === 'mp3' && isMp3SampleRate(plan.config.outputSampleRate)) return this.streamPlanAsMp3(plan, options.signal, leadAlone);
+    return this.streamPlan(plan, options?.signal, leadAlone);
   }
 
   /** Starts every thread and waits until each has a warm eSpeak instance. */
@@ -62,6 +66,20 @@ export class LocalSpeechEngine implements SpeechEngine {
     return this.pool.close();
   }
 
+  /** The plan as MP3 chunks, encoded on the render threads in groups (see mp3-groups.ts), so both cores share it. */
+  private streamPlanAsMp3(plan: SpeechPlan, signal: AbortSignal | undefined, leadAlone: boolean): AsyncGenerator<SpeechChunk> {
+    const sampleRate = plan.config.outputSampleRate;
+    return streamMp3Segments({
+      plan,
+      sampleRate,
+      lookahead: this.pool.size + 1,
+      leadAlone,
+      signal,
+      renderGroup: (group, last, onSegment, abort) =>
+        this.pool.run('renderMp3', mp3GroupJob(plan, group, !last), { signal: abort, onProgress: onSegment }).then(() => undefined),
+    });
+  }
+
   /**
    * With `leadAlone` (a caller waiting for its first audio), the first segment renders on its own, so it does not
    * share the CPU with the segments after it (about 20 ms sooner on two cores); the lookahead starts once it is back.
@@ -76,6 +94,16 @@ export class LocalSpeechEngine implements SpeechEngine {
       render: (segment, abort) => this.pool.run('render', renderJob(plan, segment.spokenText, segment.gapAfterSeconds), { signal: abort }),
     });
   }
+}
+
+function mp3GroupJob(plan: SpeechPlan, group: Mp3Group, fitToFrames: boolean): Mp3GroupJob {
+  return {
+    sampleRate: plan.config.outputSampleRate,
+    fitToFrames,
+    segments: group.segments.map((segment) =>
+      segment.kind === 'pause' ? segment : { kind: 'sentence', job: renderJob(plan, segment.spokenText, segment.gapAfterSeconds) },
+    ),
+  };
 }
 
 function renderJob(plan: SpeechPlan, text: string, gapAfterSeconds: number): RenderJob {

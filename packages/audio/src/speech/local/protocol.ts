@@ -18,8 +18,30 @@ export interface SentenceWord {
 
 export type RenderedSentence = ShapedAudio & { words: SentenceWord[] };
 
+/** A group of segments for one thread to render and encode as one MP3 (see mp3-groups.ts). */
+export interface Mp3GroupJob {
+  segments: Array<{ kind: 'sentence'; job: RenderJob } | { kind: 'pause'; seconds: number }>;
+  sampleRate: number;
+  /** Cut or extend the group's closing silence so it ends on a whole frame (every group but the stream's last). */
+  fitToFrames: boolean;
+}
+
+/** One segment of an MP3 group, sent as soon as it is encoded. */
+export interface EncodedSegment {
+  /** Its place in the group. */
+  position: number;
+  /** The MP3 bytes the encoder gave for it (the group's last segment also carries the flush). */
+  mp3: Uint8Array;
+  /** Its length in the decoded stream: as rendered, or as fitted and encoded for the group's last segment. */
+  length: number;
+  speechSamples: number;
+  words: SentenceWord[];
+}
+
 export interface WorkerTasks {
   render: { request: RenderJob; result: RenderedSentence };
+  /** Renders and encodes a group, reporting each segment as progress. */
+  renderMp3: { request: Mp3GroupJob; result: null };
   inventory: { request: null; result: EspeakInventory };
   /** Loads the WASM instance and renders a short phrase so the first real sentence is fast. */
   warm: { request: null; result: { sampleRate: number } };

@@ -53,14 +53,15 @@ export async function historyWriterOf(deps: ApiSpeechDependencies, call: ApiSpee
 /** The engine's chunks for the call, at its tempo. */
 export function speechChunksOf(deps: ApiSpeechDependencies, call: ApiSpeechCall, options: SpeakOptions = {}): AsyncIterable<SpeechChunk> {
   const request = { ...engineRequestOf(call.prepared, call.prepared.text), ...call.engine };
-  return stretchChunks(deps.speech.speakStream(request, { ...options, upstreamAudio: upstreamAudioFor(call) }), call.tempo ?? 1);
+  return stretchChunks(deps.speech.speakStream(request, { ...options, audio: audioFor(call) }), call.tempo ?? 1);
 }
 
 /**
- * What an upstream provider is asked for: its MP3 goes to the client as it is when the call wants plain MP3 at the
- * speech's own tempo; any other format (or a re-rated MP3, a stretched tempo) needs samples, so it sends raw PCM.
+ * What the engine is asked for: MP3 when the call wants plain MP3 at the speech's own tempo (a provider's goes to the
+ * client as it is; the local engine encodes on its render threads); any other format (or a re-rated MP3, a stretched
+ * tempo) needs samples, so PCM.
  */
-function upstreamAudioFor(call: ApiSpeechCall): 'mp3' | 'pcm' {
+function audioFor(call: ApiSpeechCall): 'mp3' | 'pcm' {
   const plainMp3 = call.format === 'mp3' && !call.formatOptions?.sampleRate && !call.formatOptions?.bitrateKbps;
   return plainMp3 && (call.tempo ?? 1) === 1 ? 'mp3' : 'pcm';
 }
