@@ -38,7 +38,7 @@ export { MINIMAX_MODEL_BY_SPEECH_MODEL, MINIMAX_EMOTION_BY_MOOD, toMiniMaxPitch,
 export * from './providers/upstream/index.ts';
 
 // Codecs and analysis.
-export { encodeMp3, encodeMp3Stream, isMp3SampleRate, mp3EncodedLength, mp3FrameSamples, mp3StartDelaySeconds, MP3_ENCODE_OVERHEAD_SAMPLES, Mp3StreamEncoder, MP3_BITRATES, DEFAULT_SPEECH_MP3_BITRATE, type Mp3Bitrate, type Mp3Options } from './codec/mp3.ts';
+export { encodeMp3, encodeMp3Stream, isMp3SampleRate, mp3EncodedLength, mp3FrameSamples, mp3StartDelaySeconds, MP3_ENCODE_OVERHEAD_SAMPLES, MP3_START_DELAY_SAMPLES, Mp3StreamEncoder, MP3_BITRATES, DEFAULT_SPEECH_MP3_BITRATE, type Mp3Bitrate, type Mp3Options } from './codec/mp3.ts';
 export { parseMp3Frames, type Mp3FrameInfo } from './codec/mp3-frames.ts';
 export { encodeWav, decodeWav, wavHeader, streamingWavHeader, pcmBytes, type DecodedWav } from './codec/wav.ts';
 export { resample } from './codec/resample.ts';

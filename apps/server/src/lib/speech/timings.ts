@@ -11,6 +11,8 @@ export class TimingsRecorder {
   readonly #words: WordTiming[] = [];
   #elapsedSeconds = 0;
   #sampleRate: number | null = null;
+  /** Whether the chunks came as MP3 already: their durations are then the MP3's own, its start and flush included. */
+  #encodedByEngine = false;
 
   constructor(readonly text: string) {}
 
@@ -18,6 +20,7 @@ export class TimingsRecorder {
     const utteranceStart = this.#elapsedSeconds;
     for await (const chunk of chunks) {
       this.#sampleRate ??= chunk.sampleRate;
+      this.#encodedByEngine ||= chunk.format === 'mp3';
       for (const word of chunk.words ?? []) {
         this.#words.push({
           ...word,
@@ -34,12 +37,14 @@ export class TimingsRecorder {
 
   /**
    * The timeline of the audio as delivered: `mp3` shifts every word by the silence an MP3 decoder plays first, so
-   * words meet the MP3 we store and send; PCM, WAV and Opus (whose pre-skip decoders honour) need no shift.
+   * words meet the MP3 we store and send; PCM, WAV and Opus (whose pre-skip decoders honour) need no shift. Chunks
+   * that came as MP3 already state the MP3's whole length, so only PCM encoded afterwards adds the delay to it.
    */
   timings(audio: 'mp3' | 'pcm'): SpeechTimings {
     const shift = audio === 'mp3' && this.#sampleRate !== null ? mp3StartDelaySeconds(this.#sampleRate) : 0;
     const words = this.#words.map((word) => ({ ...word, start: roundMs(word.start + shift), end: roundMs(word.end + shift) }));
-    return { text: this.text, durationSeconds: roundMs(this.#elapsedSeconds + shift), words };
+    const durationSeconds = this.#elapsedSeconds + (this.#encodedByEngine ? 0 : shift);
+    return { text: this.text, durationSeconds: roundMs(durationSeconds), words };
   }
 }
 
