@@ -136,8 +136,9 @@ function row(label: string, characters: number, measurement: Measurement): strin
 
 async function main(): Promise<void> {
   const workDir = mkdtempSync(path.join(tmpdir(), 'sound-studio-tts-bench-'));
-  // The featured music catalogue a fresh install renders once in the background would share the cores: off here.
-  const config = loadConfig({ DATA_DIR: workDir, LOG_LEVEL: 'silent', RATE_LIMIT_API_MAX: '100000', FEATURED_CATALOGUE: 'off' });
+  // The featured music catalogue a fresh install renders once in the background would share the cores: off here,
+  // unless CATALOGUE=on asks to measure speech beside it.
+  const config = loadConfig({ DATA_DIR: workDir, LOG_LEVEL: 'silent', RATE_LIMIT_API_MAX: '100000', FEATURED_CATALOGUE: process.env.CATALOGUE ?? 'off' });
   const app = await buildApp(config);
   try {
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
