@@ -164,6 +164,12 @@ describe('LocalSpeechEngine (eSpeak NG in worker threads)', () => {
     expect(Math.abs(whole.samples.length - expectedStart)).toBeLessThan(expectedStart * 0.01);
   });
 
+  it('renders the same request to the same samples every time, on either thread', async () => {
+    const text = 'A breathy voice, rendered again and again. Klatt variants add noise.';
+    const renders = await Promise.all(Array.from({ length: 4 }, () => pcm(request({ text, voice: { language: 'en', espeakVoice: 'en', variant: 'klatt2' } }))));
+    for (const render of renders.slice(1)) expect(render.samples).toEqual(renders[0]?.samples);
+  });
+
   it('streams MP3 encoded on the render threads that decodes like the PCM stream, on a timeline its chunks state', async () => {
     const text = 'One sentence here, with a clause. Another one follows.<#0.5#>A third after a pause. And the last one.';
     const options = { audio: 'mp3' as const, leadPieceMaxLength: 12 };
