@@ -3,7 +3,7 @@ import { concatFloat32 } from '../codec/pcm.ts';
 import type { EncodedSegment, RenderedSentence, SentenceWord } from './local/protocol.ts';
 import { planMp3Groups, type Mp3Group } from './mp3-groups.ts';
 import type { PlannedSegment, SpeechPlan } from './plan.ts';
-import type { SentenceBoundary, SpeechChunk, SpeechProviderName, SpeechResult } from './types.ts';
+import type { SentenceBoundary, SpeechAudio, SpeechChunk, SpeechProviderName, SpeechResult } from './types.ts';
 import { alignSpokenWords } from './word-alignment.ts';
 
 /** Renders one planned sentence in a worker; pauses never reach it. */
@@ -25,11 +25,8 @@ export interface SegmentStreamOptions {
  * eSpeak and the neural engines, which differ only in how a sentence is rendered).
  */
 export async function* streamSegments(options: SegmentStreamOptions): AsyncGenerator<SpeechChunk> {
-  const { plan, signal } = options;
-  const controller = new AbortController();
-  const forwardAbort = (): void => controller.abort();
-  signal?.addEventListener('abort', forwardAbort, { once: true });
-  if (signal?.aborted) controller.abort();
+  const { plan } = options;
+  const { controller, unlink } = linkedAbort(options.signal);
   const renders: Array<Promise<RenderedSentence> | undefined> = [];
   const start = (index: number): void => {
     const segment = plan.segments[index];
@@ -46,24 +43,52 @@ export async function* streamSegments(options: SegmentStreamOptions): AsyncGener
       const segment = plan.segments[index];
       const audio = await renders[index];
       if (!segment || !audio) continue;
-      yield {
-        format: 'pcm',
-        samples: audio.samples,
-        index,
-        kind: segment.kind,
-        text: segment.kind === 'sentence' ? segment.text : '',
-        sampleRate: audio.sampleRate,
-        startSample,
-        speechSamples: audio.speechSamples,
-        durationSeconds: audio.samples.length / audio.sampleRate,
-        words: segment.kind === 'sentence' ? timeWords(segment, audio.words, startSample / audio.sampleRate) : [],
-      };
+      const placed = { sampleRate: audio.sampleRate, startSample, length: audio.samples.length, speechSamples: audio.speechSamples, words: audio.words };
+      yield chunkOf(segment, index, { format: 'pcm', samples: audio.samples }, placed);
       startSample += audio.samples.length;
     }
   } finally {
-    signal?.removeEventListener('abort', forwardAbort);
-    controller.abort();
+    unlink();
   }
+}
+
+/** An AbortController that follows `signal`; `unlink` stops following it and aborts what is still running. */
+function linkedAbort(signal: AbortSignal | undefined): { controller: AbortController; unlink: () => void } {
+  const controller = new AbortController();
+  const forwardAbort = (): void => controller.abort();
+  signal?.addEventListener('abort', forwardAbort, { once: true });
+  if (signal?.aborted) controller.abort();
+  return {
+    controller,
+    unlink: () => {
+      signal?.removeEventListener('abort', forwardAbort);
+      controller.abort();
+    },
+  };
+}
+
+/** Where a rendered segment sits in the utterance, in samples, and its words (seconds from its first sample). */
+interface PlacedSegment {
+  sampleRate: number;
+  startSample: number;
+  length: number;
+  speechSamples: number;
+  words: readonly SentenceWord[];
+}
+
+/** The chunk a rendered segment becomes, its words timed from the utterance start. */
+function chunkOf(segment: PlannedSegment, index: number, audio: SpeechAudio, placed: PlacedSegment): SpeechChunk {
+  return {
+    ...audio,
+    index,
+    kind: segment.kind,
+    text: segment.kind === 'sentence' ? segment.text : '',
+    sampleRate: placed.sampleRate,
+    startSample: placed.startSample,
+    speechSamples: placed.speechSamples,
+    durationSeconds: placed.length / placed.sampleRate,
+    words: segment.kind === 'sentence' ? timeWords(segment, placed.words, placed.startSample / placed.sampleRate) : [],
+  };
 }
 
 /** Renders and encodes one group in a worker, handing over each segment as it is encoded. */
@@ -77,11 +102,8 @@ export type Mp3SegmentStreamOptions = Omit<SegmentStreamOptions, 'render'> & { r
  * thread has encoded it. Chunk positions and word times are on the timeline of the MP3 as it decodes.
  */
 export async function* streamMp3Segments(options: Mp3SegmentStreamOptions): AsyncGenerator<SpeechChunk> {
-  const { plan, signal, sampleRate } = options;
-  const controller = new AbortController();
-  const forwardAbort = (): void => controller.abort();
-  signal?.addEventListener('abort', forwardAbort, { once: true });
-  if (signal?.aborted) controller.abort();
+  const { plan, sampleRate } = options;
+  const { controller, unlink } = linkedAbort(options.signal);
   const groups = planMp3Groups(plan.segments, sampleRate);
   const groupOf = groups.flatMap((group, groupIndex) => group.segments.map(() => groupIndex));
   const encoded = plan.segments.map(() => deferred<EncodedSegment>());
@@ -107,23 +129,12 @@ export async function* streamMp3Segments(options: Mp3SegmentStreamOptions): Asyn
       const segment = plan.segments[index];
       const audio = await encoded[index]?.promise;
       if (!segment || !audio) continue;
-      yield {
-        format: 'mp3',
-        bytes: audio.mp3,
-        index,
-        kind: segment.kind,
-        text: segment.kind === 'sentence' ? segment.text : '',
-        sampleRate,
-        startSample,
-        speechSamples: audio.speechSamples,
-        durationSeconds: audio.length / sampleRate,
-        words: segment.kind === 'sentence' ? timeWords(segment, audio.words, startSample / sampleRate) : [],
-      };
+      const placed = { sampleRate, startSample, length: audio.length, speechSamples: audio.speechSamples, words: audio.words };
+      yield chunkOf(segment, index, { format: 'mp3', bytes: audio.mp3 }, placed);
       startSample += audio.length;
     }
   } finally {
-    signal?.removeEventListener('abort', forwardAbort);
-    controller.abort();
+    unlink();
   }
 }
 
