@@ -1,5 +1,6 @@
 import { MP3_ENCODE_OVERHEAD_SAMPLES, mp3FrameSamples } from '../codec/mp3.ts';
 import type { PlannedSegment } from './plan.ts';
+import type { SentenceWord } from './sentence-word.ts';
 
 /**
  * Speech streamed as MP3 is encoded on the render threads, a group of segments at a time, each group an MP3 of its
@@ -13,6 +14,43 @@ import type { PlannedSegment } from './plan.ts';
 export interface Mp3Group {
   first: number;
   segments: PlannedSegment[];
+}
+
+/** A group of segments for one render thread to render and encode as one MP3 (see mp3-groups.ts). */
+export interface Mp3GroupJob<SentenceJob> {
+  segments: Array<{ kind: 'sentence'; job: SentenceJob } | { kind: 'pause'; seconds: number }>;
+  sampleRate: number;
+  /** Cut or extend the group's closing silence so it ends on a whole frame (every group but the stream's last). */
+  fitToFrames: boolean;
+}
+
+/** One segment of an MP3 group, sent as soon as it is encoded. */
+export interface EncodedSegment {
+  /** Its place in the group. */
+  position: number;
+  /** The MP3 bytes the encoder gave for it (the group's last segment also carries the flush). */
+  mp3: Uint8Array;
+  /** Its length in the decoded stream: as rendered, or as fitted and encoded for the group's last segment. */
+  length: number;
+  speechSamples: number;
+  words: SentenceWord[];
+}
+
+/**
+ * The job for the thread that renders `group`: its sentences as `sentenceJob` makes them, its pauses as they are.
+ * Every group but the stream's last is fitted to whole frames.
+ */
+export function mp3GroupJob<SentenceJob>(
+  group: Mp3Group,
+  sampleRate: number,
+  last: boolean,
+  sentenceJob: (segment: Extract<PlannedSegment, { kind: 'sentence' }>) => SentenceJob,
+): Mp3GroupJob<SentenceJob> {
+  return {
+    sampleRate,
+    fitToFrames: !last,
+    segments: group.segments.map((segment) => (segment.kind === 'pause' ? segment : { kind: 'sentence', job: sentenceJob(segment) })),
+  };
 }
 
 /** The silence a group must end in to be cut to a frame without cutting speech: LAME's overhead plus a frame. */

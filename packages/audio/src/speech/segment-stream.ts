@@ -1,7 +1,8 @@
 import type { WordTiming } from '@sound-studio/shared';
 import { concatFloat32 } from '../codec/pcm.ts';
-import type { EncodedSegment, RenderedSentence, SentenceWord } from './local/protocol.ts';
-import { planMp3Groups, type Mp3Group } from './mp3-groups.ts';
+import type { RenderedSentence } from './local/protocol.ts';
+import type { SentenceWord } from './sentence-word.ts';
+import { planMp3Groups, type EncodedSegment, type Mp3Group } from './mp3-groups.ts';
 import type { PlannedSegment, SpeechPlan } from './plan.ts';
 import type { SentenceBoundary, SpeechAudio, SpeechChunk, SpeechProviderName, SpeechResult } from './types.ts';
 import { alignSpokenWords } from './word-alignment.ts';

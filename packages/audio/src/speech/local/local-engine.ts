@@ -1,10 +1,10 @@
 import { DEFAULT_SPEECH_LIMITS, planSpeech, type SpeechLimits, type SpeechPlan } from '../plan.ts';
 import { isMp3SampleRate } from '../../codec/mp3.ts';
-import type { Mp3Group } from '../mp3-groups.ts';
-import { collectSpeech, streamMp3Segments, streamSegments } from '../segment-stream.ts';
+import { mp3GroupJob, type EncodedSegment } from '../mp3-groups.ts';
+import { collectSpeech, streamMp3Segments, streamSegments, type SentenceSegment } from '../segment-stream.ts';
 import { SpeechError, type SpeakOptions, type SpeechChunk, type SpeechEngine, type SpeechRequest, type SpeechResult } from '../types.ts';
 import type { EspeakInventory } from './espeak-synthesizer.ts';
-import type { EncodedSegment, Mp3GroupJob, RenderJob, WorkerTasks } from './protocol.ts';
+import type { RenderJob, WorkerTasks } from './protocol.ts';
 import { workerScript } from '../../worker-script.ts';
 import { defaultPoolSize, ENGINE_ERROR_CODES, WorkerPool } from '../../workers/worker-pool.ts';
 
@@ -41,15 +41,15 @@ export class LocalSpeechEngine implements SpeechEngine {
 
   async speak(request: SpeechRequest, options?: SpeakOptions): Promise<SpeechResult> {
     const plan = planSpeech(request, this.limits);
-    return collectSpeech(this.streamPlan(plan, options?.signal), { sampleRate: plan.config.outputSampleRate, provider: this.provider, model: plan.model });
+    const stream = this.streamPlan(plan, { signal: options?.signal, leadAlone: false, asMp3: false });
+    return collectSpeech(stream, { sampleRate: plan.config.outputSampleRate, provider: this.provider, model: plan.model });
   }
 
   speakStream(request: SpeechRequest, options?: SpeakOptions): AsyncIterable<SpeechChunk> {
     // Validate eagerly so a bad request fails at the call, not at the first iteration.
     const plan = planSpeech(request, this.limits, options?.leadPieceMaxLength);
-    const leadAlone = options?.leadPieceMaxLength !== undefined;
-    if (options?.audio === 'mp3' && isMp3SampleRate(plan.config.outputSampleRate)) return this.streamPlanAsMp3(plan, options.signal, leadAlone);
-    return this.streamPlan(plan, options?.signal, leadAlone);
+    const asMp3 = options?.audio === 'mp3' && isMp3SampleRate(plan.config.outputSampleRate);
+    return this.streamPlan(plan, { signal: options?.signal, leadAlone: options?.leadPieceMaxLength !== undefined, asMp3 });
   }
 
   /** Starts every thread and waits until each has a warm eSpeak instance. */
@@ -66,44 +66,23 @@ export class LocalSpeechEngine implements SpeechEngine {
     return this.pool.close();
   }
 
-  /** The plan as MP3 chunks, encoded on the render threads in groups (see mp3-groups.ts), so both cores share it. */
-  private streamPlanAsMp3(plan: SpeechPlan, signal: AbortSignal | undefined, leadAlone: boolean): AsyncGenerator<SpeechChunk> {
-    const sampleRate = plan.config.outputSampleRate;
-    return streamMp3Segments({
-      plan,
-      sampleRate,
-      lookahead: this.pool.size + 1,
-      leadAlone,
-      signal,
-      renderGroup: (group, last, onSegment, abort) =>
-        this.pool.run('renderMp3', mp3GroupJob(plan, group, !last), { signal: abort, onProgress: onSegment }).then(() => undefined),
-    });
-  }
-
   /**
-   * With `leadAlone` (a caller waiting for its first audio), the first segment renders on its own, so it does not
-   * share the CPU with the segments after it (about 20 ms sooner on two cores); the lookahead starts once it is back.
+   * The plan as PCM chunks, or as MP3 encoded on the render threads in groups (see mp3-groups.ts), so both cores
+   * share the encoding. With `leadAlone` (a caller waiting for its first audio), the first segment renders on its own,
+   * so it does not share the CPU with the segments after it (about 20 ms sooner on two cores); the lookahead starts
+   * once it is back.
    */
-  private streamPlan(plan: SpeechPlan, signal: AbortSignal | undefined, leadAlone = false): AsyncGenerator<SpeechChunk> {
-    return streamSegments({
-      plan,
-      sampleRate: plan.config.outputSampleRate,
-      lookahead: this.pool.size + 1,
-      leadAlone,
-      signal,
-      render: (segment, abort) => this.pool.run('render', renderJob(plan, segment.spokenText, segment.gapAfterSeconds), { signal: abort }),
+  private streamPlan(plan: SpeechPlan, options: { signal: AbortSignal | undefined; leadAlone: boolean; asMp3: boolean }): AsyncGenerator<SpeechChunk> {
+    const sampleRate = plan.config.outputSampleRate;
+    const stream = { plan, sampleRate, lookahead: this.pool.size + 1, leadAlone: options.leadAlone, signal: options.signal };
+    const job = (segment: SentenceSegment): RenderJob => renderJob(plan, segment.spokenText, segment.gapAfterSeconds);
+    if (!options.asMp3) return streamSegments({ ...stream, render: (segment, abort) => this.pool.run('render', job(segment), { signal: abort }) });
+    return streamMp3Segments({
+      ...stream,
+      renderGroup: (group, last, onSegment, abort) =>
+        this.pool.run('renderMp3', mp3GroupJob(group, sampleRate, last, job), { signal: abort, onProgress: onSegment }).then(() => undefined),
     });
   }
-}
-
-function mp3GroupJob(plan: SpeechPlan, group: Mp3Group, fitToFrames: boolean): Mp3GroupJob {
-  return {
-    sampleRate: plan.config.outputSampleRate,
-    fitToFrames,
-    segments: group.segments.map((segment) =>
-      segment.kind === 'pause' ? segment : { kind: 'sentence', job: renderJob(plan, segment.spokenText, segment.gapAfterSeconds) },
-    ),
-  };
 }
 
 function renderJob(plan: SpeechPlan, text: string, gapAfterSeconds: number): RenderJob {

@@ -1,5 +1,5 @@
 import type { EspeakWordMark } from './espeak-synthesizer.ts';
-import type { SentenceWord } from './protocol.ts';
+import type { SentenceWord } from '../sentence-word.ts';
 import type { ShapedAudio } from './shape.ts';
 
 /**

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rms } from '../../codec/analysis.ts';
+import { parseMp3Frames } from '../../codec/mp3-frames.ts';
 import { concatBytes } from '../../codec/pcm.ts';
 import { decodeWav } from '../../codec/wav.ts';
 import { TINY_KOKORO_HOP, TINY_PIPER_HOP, writeTinyKokoroModel, writeTinyPiperVoice } from '../../testing/tiny-neural-models.ts';
@@ -127,4 +128,22 @@ describe('the neural speech engine with tiny Piper and Kokoro models', () => {
     expect(error).toBeInstanceOf(SpeechError);
     expect((error as SpeechError).code).toBe('UNKNOWN_VOICE');
   });
+
+  it('streams MP3 encoded on its render thread, the chunks stating the frames sent, the tone where PCM has it', async () => {
+    for (const voice of [piper, kokoro]) {
+      const request = { text: TEXT, voice: spec(voice), speed: 1, pitch: 0, volume: 1 };
+      const chunks: SpeechChunk[] = [];
+      for await (const chunk of engine.speakStream(request, { audio: 'mp3' })) chunks.push(chunk);
+      const pcm = await speak(voice);
+      expect(chunks.map((chunk) => chunk.format)).toEqual(['mp3', 'mp3']);
+      const bytes = concatBytes(chunks.map((chunk) => (chunk.format === 'mp3' ? chunk.bytes : new Uint8Array(0))));
+      const frames = parseMp3Frames(bytes);
+      expect(frames.sampleRate).toBe(voice.sampleRate);
+      expect(chunks.reduce((sum, chunk) => sum + chunk.durationSeconds, 0)).toBeCloseTo(frames.durationSeconds, 6);
+      // The second sentence starts within half a frame of where the PCM stream has it.
+      const secondStart = chunks[1]?.startSample ?? 0;
+      expect(Math.abs(secondStart - (pcm.sentences[1]?.startSample ?? 0))).toBeLessThanOrEqual(288);
+    }
+  });
+
 });

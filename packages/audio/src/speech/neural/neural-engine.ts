@@ -3,7 +3,9 @@ import { workerScript } from '../../worker-script.ts';
 import { defaultPoolSize, ENGINE_ERROR_CODES, WorkerPool } from '../../workers/worker-pool.ts';
 import { moodProsody } from '../moods.ts';
 import { DEFAULT_SPEECH_LIMITS, planSpeech, type SpeechLimits, type SpeechPlan } from '../plan.ts';
-import { collectSpeech, streamSegments } from '../segment-stream.ts';
+import { isMp3SampleRate } from '../../codec/mp3.ts';
+import { mp3GroupJob, type EncodedSegment } from '../mp3-groups.ts';
+import { collectSpeech, streamMp3Segments, streamSegments, type SentenceSegment } from '../segment-stream.ts';
 import { SpeechError, type SpeakOptions, type SpeechChunk, type SpeechEngine, type SpeechRequest, type SpeechResult } from '../types.ts';
 import type { NeuralVoiceRef } from './formats.ts';
 import type { NeuralRenderJob, NeuralWorkerTasks } from './protocol.ts';
@@ -27,11 +29,11 @@ const ESPEAK_STEPS_PER_SEMITONE = 3;
  */
 export class NeuralSpeechEngine implements SpeechEngine {
   readonly provider = 'local' as const;
-  private readonly pool: WorkerPool<NeuralWorkerTasks>;
+  private readonly pool: WorkerPool<NeuralWorkerTasks, EncodedSegment>;
   private readonly limits: SpeechLimits;
 
   constructor(options: NeuralSpeechEngineOptions = {}) {
-    this.pool = new WorkerPool<NeuralWorkerTasks>({
+    this.pool = new WorkerPool<NeuralWorkerTasks, EncodedSegment>({
       size: options.workers ?? defaultPoolSize(),
       entry: workerScript(import.meta.url, './worker-entry.mjs', 'neural-worker'),
       name: 'sound-studio-neural',
@@ -45,12 +47,14 @@ export class NeuralSpeechEngine implements SpeechEngine {
 
   async speak(request: SpeechRequest, options?: SpeakOptions): Promise<SpeechResult> {
     const { plan, voice } = this.plan(request);
-    return collectSpeech(this.streamPlan(plan, request, voice, options?.signal), { sampleRate: voice.sampleRate, provider: this.provider, model: plan.model });
+    const stream = this.streamPlan(plan, request, voice, { signal: options?.signal, leadAlone: false, asMp3: false });
+    return collectSpeech(stream, { sampleRate: voice.sampleRate, provider: this.provider, model: plan.model });
   }
 
   speakStream(request: SpeechRequest, options?: SpeakOptions): AsyncIterable<SpeechChunk> {
     const { plan, voice } = this.plan(request, options?.leadPieceMaxLength);
-    return this.streamPlan(plan, request, voice, options?.signal, options?.leadPieceMaxLength !== undefined);
+    const asMp3 = options?.audio === 'mp3' && isMp3SampleRate(voice.sampleRate);
+    return this.streamPlan(plan, request, voice, { signal: options?.signal, leadAlone: options?.leadPieceMaxLength !== undefined, asMp3 });
   }
 
   warmUp(voice?: NeuralVoiceRef): Promise<void> {
@@ -69,14 +73,15 @@ export class NeuralSpeechEngine implements SpeechEngine {
     return { plan: planSpeech(request, this.limits, leadPieceMaxLength), voice };
   }
 
-  private streamPlan(plan: SpeechPlan, request: SpeechRequest, voice: NeuralVoiceRef, signal: AbortSignal | undefined, leadAlone = false): AsyncGenerator<SpeechChunk> {
-    return streamSegments({
-      plan,
-      sampleRate: voice.sampleRate,
-      lookahead: this.pool.size + 1,
-      leadAlone,
-      signal,
-      render: (segment, abort) => this.pool.run('render', neuralJob(plan, request, voice, segment.spokenText, segment.gapAfterSeconds), { signal: abort }),
+  /** The plan as PCM chunks, or as MP3 encoded on the render threads like the eSpeak engine's (see mp3-groups.ts). */
+  private streamPlan(plan: SpeechPlan, request: SpeechRequest, voice: NeuralVoiceRef, options: { signal: AbortSignal | undefined; leadAlone: boolean; asMp3: boolean }): AsyncGenerator<SpeechChunk> {
+    const stream = { plan, sampleRate: voice.sampleRate, lookahead: this.pool.size + 1, leadAlone: options.leadAlone, signal: options.signal };
+    const job = (segment: SentenceSegment): NeuralRenderJob => neuralJob(plan, request, voice, segment.spokenText, segment.gapAfterSeconds);
+    if (!options.asMp3) return streamSegments({ ...stream, render: (segment, abort) => this.pool.run('render', job(segment), { signal: abort }) });
+    return streamMp3Segments({
+      ...stream,
+      renderGroup: (group, last, onSegment, abort) =>
+        this.pool.run('renderMp3', mp3GroupJob(group, voice.sampleRate, last, job), { signal: abort, onProgress: onSegment }).then(() => undefined),
     });
   }
 }

@@ -1,4 +1,5 @@
 import type { RenderedSentence } from '../local/protocol.ts';
+import type { Mp3GroupJob } from '../mp3-groups.ts';
 import type { NeuralVoiceRef } from './formats.ts';
 
 /** One sentence for a neural worker: phonemize, run the model, then shape like the eSpeak engine does. */
@@ -19,6 +20,8 @@ export interface NeuralRenderJob {
 
 export interface NeuralWorkerTasks {
   render: { request: NeuralRenderJob; result: RenderedSentence };
+  /** Renders and encodes a group as one MP3, reporting each segment as progress (see mp3-groups.ts). */
+  renderMp3: { request: Mp3GroupJob<NeuralRenderJob>; result: null };
   /** Loads eSpeak NG (and, given a voice, its model) so the first sentence is fast. */
   warm: { request: { voice?: NeuralVoiceRef }; result: null };
 }
