@@ -16,7 +16,7 @@ export interface Mp3Group {
   segments: PlannedSegment[];
 }
 
-/** A group of segments for one render thread to render and encode as one MP3 (see mp3-groups.ts). */
+/** A group of segments for one render thread to render and encode as one MP3. */
 export interface Mp3GroupJob<SentenceJob> {
   segments: Array<{ kind: 'sentence'; job: SentenceJob } | { kind: 'pause'; seconds: number }>;
   sampleRate: number;
