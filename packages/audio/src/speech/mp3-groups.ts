@@ -1,6 +1,7 @@
-import { MP3_ENCODE_OVERHEAD_SAMPLES, mp3FrameSamples } from '../codec/mp3.ts';
+import { isMp3SampleRate, MP3_ENCODE_OVERHEAD_SAMPLES, mp3FrameSamples } from '../codec/mp3.ts';
 import type { PlannedSegment } from './plan.ts';
 import type { SentenceWord } from './sentence-word.ts';
+import type { SpeakOptions } from './types.ts';
 
 /**
  * Speech streamed as MP3 is encoded on the render threads, a group of segments at a time, each group an MP3 of its
@@ -9,6 +10,14 @@ import type { SentenceWord } from './sentence-word.ts';
  * that much of its silence and end exactly on a frame: the next group then starts where a single encoder would have
  * put it, within half a frame, and the silence at the seam keeps the frames either side from overlapping audibly.
  */
+
+/**
+ * Whether a stream at `sampleRate` is encoded on the render threads: the caller turns it into plain MP3, and MP3
+ * carries the rate as it is (a resampling encoder would break the frame arithmetic).
+ */
+export function encodesMp3OnRenderThreads(options: SpeakOptions | undefined, sampleRate: number): boolean {
+  return options?.audio === 'mp3' && isMp3SampleRate(sampleRate);
+}
 
 /** Consecutive segments encoded as one MP3 by one thread; `first` is the plan index of `segments[0]`. */
 export interface Mp3Group {

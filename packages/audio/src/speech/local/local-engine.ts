@@ -1,6 +1,5 @@
 import { DEFAULT_SPEECH_LIMITS, planSpeech, type SpeechLimits, type SpeechPlan } from '../plan.ts';
-import { isMp3SampleRate } from '../../codec/mp3.ts';
-import { mp3GroupJob, type EncodedSegment } from '../mp3-groups.ts';
+import { encodesMp3OnRenderThreads, mp3GroupJob, type EncodedSegment } from '../mp3-groups.ts';
 import { collectSpeech, streamMp3Segments, streamSegments, type SentenceSegment } from '../segment-stream.ts';
 import { SpeechError, type SpeakOptions, type SpeechChunk, type SpeechEngine, type SpeechRequest, type SpeechResult } from '../types.ts';
 import type { EspeakInventory } from './espeak-synthesizer.ts';
@@ -48,7 +47,7 @@ export class LocalSpeechEngine implements SpeechEngine {
   speakStream(request: SpeechRequest, options?: SpeakOptions): AsyncIterable<SpeechChunk> {
     // Validate eagerly so a bad request fails at the call, not at the first iteration.
     const plan = planSpeech(request, this.limits, options?.leadPieceMaxLength);
-    const asMp3 = options?.audio === 'mp3' && isMp3SampleRate(plan.config.outputSampleRate);
+    const asMp3 = encodesMp3OnRenderThreads(options, plan.config.outputSampleRate);
     return this.streamPlan(plan, { signal: options?.signal, leadAlone: options?.leadPieceMaxLength !== undefined, asMp3 });
   }
 

@@ -3,8 +3,7 @@ import { workerScript } from '../../worker-script.ts';
 import { defaultPoolSize, ENGINE_ERROR_CODES, WorkerPool } from '../../workers/worker-pool.ts';
 import { moodProsody } from '../moods.ts';
 import { DEFAULT_SPEECH_LIMITS, planSpeech, type SpeechLimits, type SpeechPlan } from '../plan.ts';
-import { isMp3SampleRate } from '../../codec/mp3.ts';
-import { mp3GroupJob, type EncodedSegment } from '../mp3-groups.ts';
+import { encodesMp3OnRenderThreads, mp3GroupJob, type EncodedSegment } from '../mp3-groups.ts';
 import { collectSpeech, streamMp3Segments, streamSegments, type SentenceSegment } from '../segment-stream.ts';
 import { SpeechError, type SpeakOptions, type SpeechChunk, type SpeechEngine, type SpeechRequest, type SpeechResult } from '../types.ts';
 import type { NeuralVoiceRef } from './formats.ts';
@@ -53,7 +52,7 @@ export class NeuralSpeechEngine implements SpeechEngine {
 
   speakStream(request: SpeechRequest, options?: SpeakOptions): AsyncIterable<SpeechChunk> {
     const { plan, voice } = this.plan(request, options?.leadPieceMaxLength);
-    const asMp3 = options?.audio === 'mp3' && isMp3SampleRate(voice.sampleRate);
+    const asMp3 = encodesMp3OnRenderThreads(options, voice.sampleRate);
     return this.streamPlan(plan, request, voice, { signal: options?.signal, leadAlone: options?.leadPieceMaxLength !== undefined, asMp3 });
   }
 
