@@ -1,6 +1,7 @@
 /**
  * Voice isolator benchmark: 60 s of speech in noise, decoded from MP3 and isolated by our pipeline (stationary Wiener
- * stage + RNNoise WASM + voice-activity gate in two worker threads, and in one thread), compared in the same run with
+ * stage + RNNoise WASM + voice-activity gate in two worker threads, and in one thread; RNNoise alone as shipped and with
+ * its GRU step in SIMD), compared in the same run with
  * native peers on the same file: sox `noisered` (profile from the first second, which is noise only) and ffmpeg's
  * `afftdn` (noise floor set from that same second: its own tracking barely reduces anything here). SNR is measured against the clean speech after least-squares gain alignment (and a lag
  * search for the peers). White noise, babble and a music bed, all at 5 dB SNR. Medians of several runs.
@@ -15,6 +16,7 @@ import { decodeWav, encodeWav } from '../src/codec/wav.ts';
 import { decodeToPcm } from '../src/decode/decode.ts';
 import { resolveFfmpeg } from '../src/decode/ffmpeg.ts';
 import { isolateInThisThread } from '../src/isolate/pipeline.ts';
+import { loadRnnoise, rnnoiseDenoise } from '../src/isolate/rnnoise.ts';
 import { measureSnr, mixAtSnr } from '../src/isolate/snr.ts';
 import { babble, joinWithGaps, musicBed, renderSpeech, whiteNoise } from '../src/isolate/test-support/signals.ts';
 import { VoiceIsolator } from '../src/isolate/voice-isolator.ts';
@@ -183,6 +185,16 @@ async function main(): Promise<void> {
       const gain = (name: string): string => `${(row.gains[name] ?? Number.NaN) >= 0 ? '+' : ''}${(row.gains[name] ?? Number.NaN).toFixed(1)} dB`;
       console.log(`| ${row.name} | ${(row.ms / 1000).toFixed(2)} s | ${(SECONDS / (row.ms / 1000)).toFixed(1)}x | ${(row.ms / ours).toFixed(2)} | ${gain('white')} | ${gain('babble')} | ${gain('music')} |`);
     }
+    const noisy = mixAtSnr(clean, noises.white as Float32Array, 5);
+    const rnnoiseRows: Array<[string, number]> = [];
+    for (const build of ['shipped', 'simd'] as const) {
+      const module = await loadRnnoise(build);
+      rnnoiseRows.push([build === 'shipped' ? 'as shipped (@echogarden/rnnoise-wasm)' : 'GRU step in WASM SIMD (rnnoise-gru.wat, identical output)', (await medianMs(() => rnnoiseDenoise(module, noisy))).ms]);
+    }
+    console.log(`\n### RNNoise alone, ${SECONDS} s in one thread\n`);
+    console.log('| Build | Time | Real-time factor |');
+    console.log('|---|---:|---:|');
+    for (const [name, ms] of rnnoiseRows) console.log(`| ${name} | ${ms.toFixed(0)} ms | ${(SECONDS / (ms / 1000)).toFixed(0)}x |`);
     console.log(`\n### Decoding ${SECONDS} s to 48 kHz mono float\n`);
     console.log('| Path | Time | Real-time factor |');
     console.log('|---|---:|---:|');

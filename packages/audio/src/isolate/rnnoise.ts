@@ -1,3 +1,5 @@
+import { rnnoiseWithSimdGru } from './rnnoise-simd.ts';
+
 /** RNNoise (Xiph's recurrent-network noise suppressor) compiled to WASM: 10 ms frames at 48 kHz. */
 export const RNNOISE_SAMPLE_RATE = 48_000;
 export const RNNOISE_FRAME = 480;
@@ -19,16 +21,24 @@ function isRnnoiseModule(value: unknown): value is RnnoiseModule {
   return typeof value === 'object' && value !== null && '_rnnoise_create' in value && '_rnnoise_process_frame' in value;
 }
 
-let modulePromise: Promise<RnnoiseModule> | undefined;
+/** `simd`: the GRU step vectorised (`rnnoise-simd.ts`, identical results), when this build allows it; `shipped`: as published. */
+export type RnnoiseBuild = 'simd' | 'shipped';
+
+const modulePromises = new Map<RnnoiseBuild, Promise<RnnoiseModule>>();
 
 /** Instantiated on first use, once per thread (each worker holds its own). */
-export function loadRnnoise(): Promise<RnnoiseModule> {
-  modulePromise ??= import('@echogarden/rnnoise-wasm').then(async ({ default: create }) => {
-    const module: unknown = await create();
-    if (!isRnnoiseModule(module)) throw new Error('Unexpected RNNoise module shape');
-    return module;
-  });
-  return modulePromise;
+export function loadRnnoise(build: RnnoiseBuild = 'simd'): Promise<RnnoiseModule> {
+  let promise = modulePromises.get(build);
+  if (!promise) {
+    promise = import('@echogarden/rnnoise-wasm').then(async ({ default: create }) => {
+      const wasmBinary = build === 'simd' ? rnnoiseWithSimdGru() : null;
+      const module: unknown = await create(wasmBinary ? { wasmBinary } : {});
+      if (!isRnnoiseModule(module)) throw new Error('Unexpected RNNoise module shape');
+      return module;
+    });
+    modulePromises.set(build, promise);
+  }
+  return promise;
 }
 
 export interface RnnoiseOutput {
