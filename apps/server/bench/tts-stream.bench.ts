@@ -2,7 +2,9 @@
  * Streaming speech benchmark: HTTP time to first byte and total time of POST /api/voices/generate-tts/stream for
  * 1,000 and 5,000 characters, through the real route of an app listening on 127.0.0.1 (local engine, embedded
  * database), against the native pipeline in the same run: Debian's espeak-ng writing the text to a WAV file, then
- * lame encoding it to 128 kbps MP3, one after the other. Then capacity: 10 concurrent 1,000-character streams, in
+ * lame encoding it to 128 kbps MP3, one after the other. The same for the developer API (`POST /v1/audio/speech` with
+ * an API key, at its 4,096-character limit) and for a long-form job (a 20,000-character document uploaded to
+ * `POST /api/tts/documents`, polled at `GET /api/tts/jobs/:id` until its MP3 is ready). Then capacity: 10 concurrent 1,000-character streams, in
  * characters per second per core, beside 10 native espeak-ng processes run in parallel. Medians of five runs, ours
  * and native in turns, because the machine may be shared. Run with `npm run bench` from the repository root.
  */
@@ -11,14 +13,23 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseMp3Frames } from '@sound-studio/audio';
-import type { AuthSession, Envelope } from '@sound-studio/shared';
+import { eq } from 'drizzle-orm';
+import type { AuthSession, CreatedApiKey, DocumentReply, Envelope, TtsHistoryReply, TtsJob } from '@sound-studio/shared';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { jobs, users } from '../src/db/schema.ts';
+import { OPENAI_INPUT_MAX_LENGTH } from '../src/features/tts/v1/openai-routes.ts';
 import { issueCsrfToken } from '../src/lib/csrf.ts';
+
+type App = Awaited<ReturnType<typeof buildApp>>;
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const SIZES = [1000, 5000];
 const VOICE = 'en-us-madison';
+/** The OpenAI voice that maps to VOICE. */
+const OPENAI_VOICE = 'alloy';
+const LONG_FORM_CHARACTERS = 20_000;
+const JOB_POLL_MS = 100;
 const NATIVE_SAMPLE_RATE = 22_050;
 
 const PROSE = [
@@ -98,6 +109,53 @@ async function streamOnce(baseUrl: string, headers: Record<string, string>, text
   return { firstByteMs, totalMs, audioSeconds: parseMp3Frames(Buffer.concat(chunks)).durationSeconds };
 }
 
+async function v1SpeechOnce(baseUrl: string, apiKey: string, text: string): Promise<Measurement> {
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}/v1/audio/speech`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'tts-1', voice: OPENAI_VOICE, input: text, response_format: 'mp3' }),
+  });
+  if (response.status !== 200 || !response.body) throw new Error(`/v1/audio/speech failed: ${response.status} ${await response.text()}`);
+  const chunks: Uint8Array[] = [];
+  let firstByteMs = Number.NaN;
+  for await (const chunk of response.body) {
+    if (chunks.length === 0) firstByteMs = performance.now() - started;
+    chunks.push(chunk);
+  }
+  return { firstByteMs, totalMs: performance.now() - started, audioSeconds: parseMp3Frames(Buffer.concat(chunks)).durationSeconds };
+}
+
+/**
+ * A document long enough to become a long-form job: uploaded, then the job API polled (as a client would, every
+ * JOB_POLL_MS) until its MP3 is ready. The time is taken to the job's `finishedAt`, so the poll's own delay is not in it.
+ */
+async function longFormOnce(app: App, baseUrl: string, headers: Record<string, string>, text: string): Promise<Measurement> {
+  const startedAt = Date.now();
+  const form = new FormData();
+  form.append('voiceId', VOICE);
+  form.append('file', new Blob([text], { type: 'text/plain' }), 'chapter.txt');
+  const upload = await fetch(`${baseUrl}/api/tts/documents`, { method: 'POST', headers, body: form });
+  const reply = ((await upload.json()) as { data?: DocumentReply }).data;
+  if (upload.status !== 200 || reply?.kind !== 'job') throw new Error(`the document did not become a job: ${upload.status}`);
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, JOB_POLL_MS));
+    const poll = await fetch(`${baseUrl}/api/tts/jobs/${reply.job.id}`, { headers: { authorization: headers.authorization ?? '' } });
+    const job = ((await poll.json()) as { data: TtsJob }).data;
+    if (job.status === 'failed') throw new Error(`the long-form job failed: ${job.error}`);
+    if (job.status !== 'completed' || !job.generationId) continue;
+    const [record] = await app.db.select({ finishedAt: jobs.finishedAt }).from(jobs).where(eq(jobs.id, job.id));
+    if (!record?.finishedAt) throw new Error('a completed job without finishedAt');
+    return { firstByteMs: Number.NaN, totalMs: record.finishedAt.getTime() - startedAt, audioSeconds: await generationSeconds(baseUrl, headers, job.generationId) };
+  }
+}
+
+async function generationSeconds(baseUrl: string, headers: Record<string, string>, generationId: string): Promise<number> {
+  const history = await fetch(`${baseUrl}/api/tts/history?limit=50`, { headers: { authorization: headers.authorization ?? '' } });
+  const items = ((await history.json()) as { data: TtsHistoryReply }).data.items;
+  return items.find((item) => item.id === generationId)?.durationSeconds ?? Number.NaN;
+}
+
 /**
  * The native pipeline, one process after the other. Spawned without blocking: the server shares this process, and an
  * event loop held for a second and a half made our next request pay for the timers it had put off (about 110 ms).
@@ -155,7 +213,14 @@ async function main(): Promise<void> {
   const workDir = mkdtempSync(path.join(tmpdir(), 'sound-studio-tts-bench-'));
   // The featured music catalogue a fresh install renders once in the background would share the cores: off here,
   // unless CATALOGUE=on asks to measure speech beside it.
-  const config = loadConfig({ DATA_DIR: workDir, LOG_LEVEL: 'silent', RATE_LIMIT_API_MAX: '100000', FEATURED_CATALOGUE: process.env.CATALOGUE ?? 'off' });
+  const config = loadConfig({
+    DATA_DIR: workDir,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_API_MAX: '100000',
+    API_KEY_RATE_LIMIT_MAX: '100000',
+    API_KEY_USER_RATE_LIMIT_MAX: '100000',
+    FEATURED_CATALOGUE: process.env.CATALOGUE ?? 'off',
+  });
   const app = await buildApp(config);
   try {
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -169,8 +234,16 @@ async function main(): Promise<void> {
       body: JSON.stringify({ name: 'Bench User', email: 'bench@example.com', password: 'Sunny-Meadow-42!' }),
     });
     const session = ((await register.json()) as Envelope<AuthSession> & { data: AuthSession }).data;
-    await app.credits.grant(session.user.id, 100_000, 'admin_grant', 'benchmark');
+    // The developer API needs a paid plan; a long-form job holds its credits up front.
+    await app.db.update(users).set({ planName: 'pro' }).where(eq(users.id, session.user.id));
+    await app.credits.grant(session.user.id, 10_000_000, 'admin_grant', 'benchmark');
     const headers = () => ({ authorization: `Bearer ${session.accessToken}`, 'x-csrf-token': csrf() });
+    const keyReply = await fetch(`${address}/api/api-keys`, {
+      method: 'POST',
+      headers: { ...headers(), 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'bench' }),
+    });
+    const apiKey = ((await keyReply.json()) as { data: CreatedApiKey }).data.key;
     const hasNative = hasNativeEspeak();
 
     await streamOnce(address, headers(), englishText(300)); // one untimed pass: encoder loaded, WASM tiered up
@@ -179,22 +252,26 @@ async function main(): Promise<void> {
     console.log('| Path | Characters | Audio | First byte | Total | RTF |');
     console.log('|---|---|---|---|---|---|');
     const ratios: string[] = [];
-    for (const size of SIZES) {
+    const paths: Array<{ label: string; size: number; run: (text: string) => Promise<Measurement> }> = [
+      ...SIZES.map((size) => ({ label: 'POST /api/voices/generate-tts/stream (MP3)', size, run: (text: string) => streamOnce(address, headers(), text) })),
+      { label: 'POST /v1/audio/speech (MP3, API key)', size: OPENAI_INPUT_MAX_LENGTH, run: (text: string) => v1SpeechOnce(address, apiKey, text) },
+      { label: 'long-form job (document upload to MP3 ready)', size: LONG_FORM_CHARACTERS, run: (text: string) => longFormOnce(app, address, headers(), text) },
+    ];
+    for (const { label, size, run } of paths) {
       const text = englishText(size);
       const textFile = path.join(workDir, `text-${size}.txt`);
       writeFileSync(textFile, text);
-      const measured = await interleaved(
-        () => streamOnce(address, headers(), text),
-        hasNative ? () => nativeOnce(textFile, path.join(workDir, 'out.wav')) : null,
-      );
+      const measured = await interleaved(() => run(text), hasNative ? () => nativeOnce(textFile, path.join(workDir, 'out.wav')) : null);
       const streamed = measured.ours;
-      console.log(row('POST /api/voices/generate-tts/stream (MP3)', text.length, streamed));
+      console.log(row(label, text.length, streamed));
       const native = measured.native;
       if (!native) continue;
       console.log(row('native espeak-ng -w, then lame -b 128 (MP3)', text.length, native));
+      const firstByte = Number.isFinite(streamed.firstByteMs)
+        ? `first byte after ${format((streamed.firstByteMs / native.totalMs) * 100)}% of the native pipeline's whole run; `
+        : '';
       ratios.push(
-        `${text.length} chars: first byte after ${format((streamed.firstByteMs / native.totalMs) * 100)}% of the native ` +
-          `pipeline's whole run; whole stream ${format(streamed.totalMs / native.totalMs, 2)}x native (RTF ` +
+        `${label}, ${text.length} chars: ${firstByte}whole ${format(streamed.totalMs / native.totalMs, 2)}x native (RTF ` +
           `${format(realTimeFactor(streamed) / realTimeFactor(native), 2)}x)`,
       );
     }

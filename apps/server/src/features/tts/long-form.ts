@@ -8,6 +8,7 @@ import type { CreditService } from '../../lib/credit-service.ts';
 import type { FileDeletions } from '../../lib/file-store/file-deletions.ts';
 import type { MediaLinks } from '../../lib/media-links.ts';
 import { mp3Pieces } from '../../lib/speech/mp3-pieces.ts';
+import { oneAhead } from '../../lib/speech/one-ahead.ts';
 import { speechErrorToAppError } from '../../lib/speech/speech-errors.ts';
 import { TimingsRecorder, timingsKeyOf } from '../../lib/speech/timings.ts';
 import type { VoiceDirectory } from '../../lib/voice-directory.ts';
@@ -97,11 +98,15 @@ async function runLongForm(deps: LongFormDependencies, { job, reportProgress, si
 
   // Captions read the chunks as spoken, one space between them.
   const recorder = new TimingsRecorder(chunks.join(' '));
+  // The next piece renders while this one is written, so the engine's threads do not drain between pieces.
+  const pieces = chunks.map((chunk) => (pieceSignal: AbortSignal) => deps.speech.speakStream(engineRequestOf(prepared, chunk), { signal: pieceSignal, audio: 'mp3' }));
   async function* speech(): AsyncGenerator<SpeechChunk> {
     let done = 0;
     let textOffset = 0;
-    for (const chunk of chunks) {
-      yield* recorder.observe(deps.speech.speakStream(engineRequestOf(prepared, chunk), { signal, audio: 'mp3' }), textOffset);
+    let index = 0;
+    for await (const piece of oneAhead(pieces, signal)) {
+      const chunk = chunks[index++] as string;
+      yield* recorder.observe(piece, textOffset);
       textOffset += chunk.length + 1;
       done += chunk.length;
       await reportProgress(Math.min(0.99, done / total));
