@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import initWabt from 'wabt';
 
-export const WAT_SOURCES = [new URL('../src/isolate/rnnoise-gru.wat', import.meta.url)] as const;
+export const WAT_SOURCES = [new URL('../src/isolate/rnnoise-gru.wat', import.meta.url), new URL('../src/codec/resample.wat', import.meta.url)] as const;
 
 export function binaryPathOf(source: URL): URL {
   return new URL(source.href.replace(/\.wat$/, '.wasm'));

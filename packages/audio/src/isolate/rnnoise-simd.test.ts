@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { assembleWat, binaryPathOf, WAT_SOURCES } from '../../scripts/assemble-wasm.ts';
 import { loadRnnoise, RNNOISE_FRAME, rnnoiseDenoise } from './rnnoise.ts';
 import { gruBodyIndex, rnnoiseWithSimdGru, shippedRnnoiseBinary, simdGruBody } from './rnnoise-simd.ts';
-import { ByteReader, concat, functionBodies, importedFunctionCount, sectionsOf, SectionId, unsignedLeb, webAssembly, withSection } from './wasm-binary.ts';
+import { ByteReader, concat, functionBodies, importedFunctionCount, sectionsOf, SectionId, unsignedLeb, webAssembly, withSection } from '../wasm/wasm-binary.ts';
 
 describe('the committed WebAssembly binaries', () => {
   it.each(WAT_SOURCES.map((source) => [source.pathname.split('/').pop() ?? '', source] as const))('%s matches its text (npm run assemble-wasm)', async (_name, source) => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { functionBodies, webAssembly, withFunctionBodies } from './wasm-binary.ts';
+import { functionBodies, webAssembly, withFunctionBodies } from '../wasm/wasm-binary.ts';
 
 /**
  * The bundled RNNoise build with its GRU step replaced by the SIMD one in `rnnoise-gru.wat` (the same results, bit

@@ -3,7 +3,7 @@ import { voiceLabConfigFrom } from './config.ts';
 
 describe('voice lab configuration', () => {
   it('defaults to the local match and one isolator worker', () => {
-    expect(voiceLabConfigFrom({})).toEqual({ config: { isolatorWorkers: 1, cloneProvider: { provider: 'local' } } });
+    expect(voiceLabConfigFrom({})).toEqual({ config: { isolatorWorkers: 2, cloneProvider: { provider: 'local' } } });
   });
 
   it('clones at MiniMax with its key, base URL and group', () => {

@@ -29,7 +29,7 @@ const voiceLabEnvironmentSchema = z
       .int({ error: 'must be a whole number between 1 and 16' })
       .min(1, { error: 'must be a whole number between 1 and 16' })
       .max(16, { error: 'must be a whole number between 1 and 16' })
-      .default(1),
+      .default(2),
     MINIMAX_API_KEY: z.string().optional(),
     MINIMAX_BASE_URL: z.string().optional(),
     MINIMAX_GROUP_ID: z.string().optional(),

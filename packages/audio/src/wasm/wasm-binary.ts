@@ -139,6 +139,22 @@ export class ByteReader {
 export interface WebAssemblyApi {
   validate(bytes: Uint8Array): boolean;
   instantiate(bytes: Uint8Array, imports: Record<string, Record<string, unknown>>): Promise<{ instance: { exports: Record<string, unknown> } }>;
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: Record<string, Record<string, unknown>>) => { exports: Record<string, unknown> };
+}
+
+/** A WebAssembly memory as its exports hold it. */
+export interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+  grow(pages: number): number;
+}
+
+export const WASM_PAGE_BYTES = 65_536;
+
+/** Grows `memory` so it holds at least `bytes`. */
+export function ensureMemory(memory: WasmMemory, bytes: number): void {
+  const missing = bytes - memory.buffer.byteLength;
+  if (missing > 0) memory.grow(Math.ceil(missing / WASM_PAGE_BYTES));
 }
 
 export function webAssembly(): WebAssemblyApi {
