@@ -4,7 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bundleReport } from './scripts/bundle-report.ts';
 import { precompressBuild } from './scripts/precompress.ts';
-import { prerenderLoginPage } from './scripts/prerender.ts';
+import { prerenderPages } from './scripts/prerender.ts';
 import { studioChunks } from './scripts/studio-chunks.ts';
 import { themeBootScript } from './scripts/theme-boot.ts';
 
@@ -52,8 +52,8 @@ export default defineConfig({
     themeBootScript(),
     studio.plugin,
     bundleReport({ entryPage: '/login', bootModules: BOOT_MODULES }),
-    // The sign-in page drawn ahead of time for a first visit's first paint (served for /login and /tr/login).
-    prerenderLoginPage(),
+    // The sign-in page and the text-to-speech frame drawn ahead of time, for a first visit's first paint.
+    prerenderPages(),
     // Last: it compresses what the other plugins wrote, the service worker included.
     precompressBuild(),
   ],

@@ -2,7 +2,7 @@
 // command and every worker thread (speech, music, isolation, documents, share covers) with our own packages into
 // dist/ as plain JavaScript, so no thread loads TypeScript at run time. npm dependencies stay external and load from node_modules.
 import { build } from 'esbuild';
-import { copyFile, rm } from 'node:fs/promises';
+import { copyFile, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -49,4 +49,9 @@ await build({
 });
 // Read at run time beside the code that reads it.
 await copyFile(path.join(serverDir, 'src/features/music/content-policy-terms.json'), path.join(outdir, 'content-policy-terms.json'));
+// The audio package's own WebAssembly (assembled from its .wat files), loaded by `new URL('./x.wasm', import.meta.url)`.
+const audioSources = path.join(repoDir, 'packages/audio/src');
+const wasmFiles = (await readdir(audioSources, { recursive: true })).filter((file) => file.endsWith('.wasm'));
+if (wasmFiles.length === 0) throw new Error('no .wasm files found in packages/audio/src');
+for (const file of wasmFiles) await copyFile(path.join(audioSources, file), path.join(outdir, path.basename(file)));
 console.log(`server built into ${path.relative(repoDir, outdir)}`);

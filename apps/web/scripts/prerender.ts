@@ -3,16 +3,22 @@ import { join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin } from 'vite';
 
-/** Where the server looks for the pages built ahead of time: `prerendered/login.<language>.html`. */
+/**
+ * Where the server looks for the pages built ahead of time: `prerendered/login.<language>.html` and
+ * `prerendered/text-to-speech.<language>.html`.
+ */
 export const PRERENDERED_DIR = 'prerendered';
 const LANGUAGES = ['en', 'tr'] as const;
+type Drawn = Promise<{ html: string; title: string }>;
 
 interface PrerenderModule {
-  renderLoginPage(language: (typeof LANGUAGES)[number]): Promise<{ html: string; title: string }>;
+  renderLoginPage(language: (typeof LANGUAGES)[number]): Drawn;
+  renderTextToSpeechFrame(language: (typeof LANGUAGES)[number]): Drawn;
 }
 
 function isPrerenderModule(value: unknown): value is PrerenderModule {
-  return typeof value === 'object' && value !== null && 'renderLoginPage' in value && typeof value.renderLoginPage === 'function';
+  if (typeof value !== 'object' || value === null) return false;
+  return ['renderLoginPage', 'renderTextToSpeechFrame'].every((name) => typeof (value as Record<string, unknown>)[name] === 'function');
 }
 
 /**
@@ -36,11 +42,34 @@ export function withPrerenderedRoot(indexHtml: string, pageHtml: string, languag
 }
 
 /**
- * After the build, draws the sign-in page in each language with React on Node (Vite loads the app's modules for
- * server rendering) and writes it into a copy of index.html. Runs before the precompression plugin, which compresses
- * these pages too.
+ * The built index.html with the studio's text-to-speech frame drawn on a layer over the (empty) #root, which the app
+ * renders into beneath it; the app removes the layer once its own page is drawn (`prerendered-page.ts`), so the frame
+ * is never moved or restyled. The frame is a picture of the page while the app loads: `inert` and hidden from assistive
+ * technology, its fields read-only, and without test ids, which belong to the app's own page (its ids come first in
+ * the document). It shows only in a browser that holds a session, which the theme boot script marks on <html> before
+ * the first paint (`theme-boot.ts`): a signed-out visitor, whom the app sends to the sign-in page, never sees it.
  */
-export function prerenderLoginPage(): Plugin {
+export function withPrerenderedFrame(indexHtml: string, frameHtml: string, language: string, page: string, title: string): string {
+  if (!frameHtml.startsWith('<div>')) throw new Error('prerender: a frame must be drawn inside one <div>');
+  const frame = frameHtml
+    .replaceAll(/ data-testid="[^"]*"/g, '')
+    .replaceAll(/<(textarea|input)\b/g, '<$1 readonly=""')
+    .replace(/^<div>/, `<div data-prerendered="${language}" data-prerendered-page="${page}" inert="" aria-hidden="true">`);
+  const layer = `<div data-prerendered-layer="" style="position:fixed;inset:0;z-index:100;overflow:hidden;background:var(--background)">${frame}</div>`;
+  const sessionOnly = '<style>html:not([data-session]) [data-prerendered-layer]{display:none}</style>';
+  return indexHtml
+    .replace('</head>', `${sessionOnly}</head>`)
+    .replace('<div id="root"></div>', `<div id="root"></div>${layer}`)
+    .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`);
+}
+
+/**
+ * After the build, draws the sign-in page and the studio's text-to-speech frame in each language with React on Node
+ * (Vite loads the app's modules for server rendering) and writes each into a copy of index.html. Runs before the
+ * precompression plugin, which compresses these pages too.
+ */
+export function prerenderPages(): Plugin {
   let root = '';
   let outDir = 'dist';
   return {
@@ -65,14 +94,19 @@ export function prerenderLoginPage(): Plugin {
         });
         try {
           const loaded: unknown = await server.ssrLoadModule('/src/app/prerender.tsx');
-          if (!isPrerenderModule(loaded)) throw new Error('src/app/prerender.tsx must export renderLoginPage');
+          if (!isPrerenderModule(loaded)) throw new Error('src/app/prerender.tsx must export renderLoginPage and renderTextToSpeechFrame');
           const indexHtml = await readFile(join(outDir, 'index.html'), 'utf8');
           await mkdir(join(outDir, PRERENDERED_DIR), { recursive: true });
           for (const language of LANGUAGES) {
             const { html, title } = await loaded.renderLoginPage(language);
             await writeFile(join(outDir, PRERENDERED_DIR, `login.${language}.html`), withPrerenderedRoot(indexHtml, html, language, title));
           }
-          this.info(`prerendered the sign-in page in ${LANGUAGES.join(' and ')}`);
+          for (const language of LANGUAGES) {
+            const { html, title } = await loaded.renderTextToSpeechFrame(language);
+            const page = withPrerenderedFrame(indexHtml, html, language, 'text-to-speech', title);
+            await writeFile(join(outDir, PRERENDERED_DIR, `text-to-speech.${language}.html`), page);
+          }
+          this.info(`prerendered the sign-in page and the text-to-speech frame in ${LANGUAGES.join(' and ')}`);
         } finally {
           await server.close();
         }

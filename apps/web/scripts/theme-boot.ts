@@ -5,11 +5,16 @@ import { STORAGE_KEYS } from '../../../packages/shared/src/constants.ts';
 
 /**
  * Puts a tiny inline script in <head> that applies the stored theme before the first paint, so a dark-theme user
- * never sees a white flash while the app's JavaScript loads. The app applies the same rule again once it runs.
+ * never sees a white flash while the app's JavaScript loads. The app applies the same rule again once it runs. It also
+ * marks a browser that holds a session (`data-session` on <html>): the studio frame drawn at build time shows only
+ * there (`prerender.ts`), so a signed-out visitor never sees it on the way to the sign-in page.
  */
 export function themeBootScript(): Plugin {
   const key = JSON.stringify(STORAGE_KEYS.theme);
-  const script = `try{var t=localStorage.getItem(${key});var d=t==='dark'||(t==='system'&&matchMedia('(prefers-color-scheme: dark)').matches);var r=document.documentElement;r.classList.toggle('dark',d);r.style.colorScheme=d?'dark':'light'}catch(e){}`;
+  const session = JSON.stringify(STORAGE_KEYS.accessToken);
+  const script =
+    `try{var t=localStorage.getItem(${key});var d=t==='dark'||(t==='system'&&matchMedia('(prefers-color-scheme: dark)').matches);var r=document.documentElement;r.classList.toggle('dark',d);r.style.colorScheme=d?'dark':'light';` +
+    `if(localStorage.getItem(${session})||sessionStorage.getItem(${session}))r.setAttribute('data-session','')}catch(e){}`;
   return {
     name: 'sound-studio-theme-boot',
     transformIndexHtml() {

@@ -3,7 +3,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './index.css';
 import { App } from './app/App.tsx';
-import { keepPrerenderedPage } from './app/prerendered-page.ts';
+import { keepPrerenderedPage, releasePrerenderedFrame } from './app/prerendered-page.ts';
 import { preloadSignedInPage } from './app/router.tsx';
 import { preloadLoginPage, startSessionRestore } from './features/auth/index.ts';
 import { startInstallPromptCapture } from './features/install/index.ts';
@@ -11,6 +11,9 @@ import { readStoredAuth } from './lib/auth-storage.ts';
 import { initI18n } from './lib/i18n.ts';
 import { notePrerenderedFocus } from './lib/prerendered-input.ts';
 import { browserLanguageSignals, resolveLanguage } from './lib/language.ts';
+
+/** How long the studio frame drawn at build time may stay over an app that has not drawn its page. */
+const FRAME_HOLD_LIMIT_MS = 15_000;
 
 // Our content policy has no 'unsafe-eval'; this runs before any zod schema exists (none is on the first page).
 disableSchemaJit();
@@ -30,7 +33,10 @@ if (!loginPage && readStoredAuth()) {
   preloadSignedInPage(window.location.pathname);
 }
 // A page drawn at build time stays on screen until the app can draw the same form at once, with no spinner between.
-if (prerendered) await loginPage?.catch(() => undefined);
+if (prerendered === 'form') await loginPage?.catch(() => undefined);
+// The studio frame stays over the app until the app has drawn its page; should that never happen (a chunk that does
+// not load), it goes after a while and the app's own state shows.
+if (prerendered === 'frame') setTimeout(releasePrerenderedFrame, FRAME_HOLD_LIMIT_MS);
 startInstallPromptCapture();
 
 notePrerenderedFocus();

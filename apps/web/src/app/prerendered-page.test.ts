@@ -1,37 +1,81 @@
 import { STORAGE_KEYS } from '@sound-studio/shared';
 import { afterEach, describe, expect, it } from 'vitest';
-import { keepPrerenderedPage } from './prerendered-page.ts';
+import { keepPrerenderedPage, releasePrerenderedFrame } from './prerendered-page.ts';
 
 function containerWith(html: string): HTMLElement {
   const container = document.createElement('div');
   container.innerHTML = html;
+  document.body.append(container);
   return container;
 }
 
-afterEach(() => localStorage.clear());
+/** The frame as the build draws it: on a layer beside #root. */
+function frameBeside(container: HTMLElement): void {
+  container.insertAdjacentHTML(
+    'afterend',
+    '<div data-prerendered-layer=""><div data-prerendered="en" data-prerendered-page="text-to-speech" inert=""><h1>Text to speech</h1></div></div>',
+  );
+}
 
-describe('keepPrerenderedPage', () => {
+afterEach(() => {
+  releasePrerenderedFrame();
+  localStorage.clear();
+  document.body.replaceChildren();
+});
+
+describe('keepPrerenderedPage: the sign-in page', () => {
   it('keeps the page drawn in the language the app will use, for a signed-out visitor', () => {
     const container = containerWith('<div data-prerendered="en" inert><h1>Welcome back</h1></div>');
-    expect(keepPrerenderedPage(container, 'en')).toBe(true);
+    expect(keepPrerenderedPage(container, 'en')).toBe('form');
     expect(container.textContent).toBe('Welcome back');
   });
 
   it('drops it at once for a reader of the other language', () => {
     const container = containerWith('<div data-prerendered="en" inert><h1>Welcome back</h1></div>');
-    expect(keepPrerenderedPage(container, 'tr')).toBe(false);
+    expect(keepPrerenderedPage(container, 'tr')).toBeNull();
     expect(container.childElementCount).toBe(0);
   });
 
   it('drops it for a signed-in visitor, whom the app sends on', () => {
     localStorage.setItem(STORAGE_KEYS.accessToken, 'stored-token');
     const container = containerWith('<div data-prerendered="tr" inert><h1>Tekrar hoş geldiniz</h1></div>');
-    expect(keepPrerenderedPage(container, 'tr')).toBe(false);
+    expect(keepPrerenderedPage(container, 'tr')).toBeNull();
     expect(container.childElementCount).toBe(0);
   });
 
   it('leaves an ordinary page alone', () => {
     const container = containerWith('');
-    expect(keepPrerenderedPage(container, 'en')).toBe(false);
+    expect(keepPrerenderedPage(container, 'en')).toBeNull();
+  });
+});
+
+describe('keepPrerenderedPage: the studio frame', () => {
+  it('keeps it over the app for a signed-in visitor, #root left to the app, until it is released', () => {
+    sessionStorage.setItem(STORAGE_KEYS.accessToken, 'this-tab-only');
+    const container = containerWith('');
+    frameBeside(container);
+    expect(keepPrerenderedPage(container, 'en')).toBe('frame');
+    expect(container.childElementCount).toBe(0);
+    expect(document.querySelector('[data-prerendered-layer] h1')?.textContent).toBe('Text to speech');
+    releasePrerenderedFrame();
+    expect(document.querySelector('[data-prerendered-layer]')).toBeNull();
+    // A second release (the app draws another page later) changes nothing.
+    releasePrerenderedFrame();
+    sessionStorage.clear();
+  });
+
+  it('drops it at once for a signed-out visitor, whom the app sends to the sign-in page', () => {
+    const container = containerWith('');
+    frameBeside(container);
+    expect(keepPrerenderedPage(container, 'en')).toBeNull();
+    expect(document.querySelector('[data-prerendered-layer]')).toBeNull();
+  });
+
+  it('drops it for a reader of the other language', () => {
+    localStorage.setItem(STORAGE_KEYS.accessToken, 'stored-token');
+    const container = containerWith('');
+    frameBeside(container);
+    expect(keepPrerenderedPage(container, 'tr')).toBeNull();
+    expect(document.querySelector('[data-prerendered-layer]')).toBeNull();
   });
 });

@@ -98,7 +98,8 @@ function loadSimdResampler(): SimdResampler | null {
     const api = webAssembly();
     const { exports } = new api.Instance(new api.Module(readFileSync(new URL('./resample.wasm', import.meta.url))), {});
     simdResampler = { memory: exports.memory as WasmMemory, resampleExact: exports.resample_exact as SimdResampler['resampleExact'], loaded: null };
-  } catch {
+  } catch (error) {
+    process.emitWarning(`The resampler runs its scalar loop, without WebAssembly SIMD: ${error instanceof Error ? error.message : String(error)}`);
     simdResampler = null;
   }
   return simdResampler;

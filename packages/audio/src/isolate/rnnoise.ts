@@ -21,6 +21,16 @@ function isRnnoiseModule(value: unknown): value is RnnoiseModule {
   return typeof value === 'object' && value !== null && '_rnnoise_create' in value && '_rnnoise_process_frame' in value;
 }
 
+/** The SIMD build, or null (with a warning: isolation still works, at half speed) when it cannot be made here. */
+function simdBuildOrNull(): Uint8Array | null {
+  try {
+    return rnnoiseWithSimdGru();
+  } catch (error) {
+    process.emitWarning(`RNNoise runs as shipped, without its SIMD GRU step: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+}
+
 /** `simd`: the GRU step vectorised (`rnnoise-simd.ts`, identical results), when this build allows it; `shipped`: as published. */
 export type RnnoiseBuild = 'simd' | 'shipped';
 
@@ -31,7 +41,7 @@ export function loadRnnoise(build: RnnoiseBuild = 'simd'): Promise<RnnoiseModule
   let promise = modulePromises.get(build);
   if (!promise) {
     promise = import('@echogarden/rnnoise-wasm').then(async ({ default: create }) => {
-      const wasmBinary = build === 'simd' ? rnnoiseWithSimdGru() : null;
+      const wasmBinary = build === 'simd' ? simdBuildOrNull() : null;
       const module: unknown = await create(wasmBinary ? { wasmBinary } : {});
       if (!isRnnoiseModule(module)) throw new Error('Unexpected RNNoise module shape');
       return module;

@@ -66,20 +66,25 @@ export const webStaticRoutes: FastifyPluginAsync<WebStaticOptions> = async (app,
   });
 };
 
-/** The sign-in page drawn at build time, by language (`apps/web/scripts/prerender.ts`). */
-const PRERENDERED_LOGIN: Record<string, { file: string; varies: boolean }> = {
+/**
+ * The pages drawn at build time, by language (`apps/web/scripts/prerender.ts`): the sign-in page, and the studio's
+ * text-to-speech frame (its layout and texts, nobody's data), which the page shows only to a browser holding a session.
+ */
+const PRERENDERED_PAGES: Record<string, { file: string; varies: boolean }> = {
   '/login': { file: 'prerendered/login.en.html', varies: true },
   '/tr/login': { file: 'prerendered/login.tr.html', varies: false },
+  '/text-to-speech': { file: 'prerendered/text-to-speech.en.html', varies: true },
+  '/tr/text-to-speech': { file: 'prerendered/text-to-speech.tr.html', varies: false },
 };
-const PRERENDERED_FILES = Object.values(PRERENDERED_LOGIN).map((page) => page.file);
+const PRERENDERED_FILES = Object.values(PRERENDERED_PAGES).map((page) => page.file);
 
 /**
- * /login and /tr/login get the page drawn ahead of time, so a first visit paints the form before any script runs. An
- * unprefixed /login is English unless the browser asks for Turkish, which the app would switch to (the stored choice
- * and the time zone the server cannot see; the app drops a page drawn in the wrong language at once).
+ * These paths get the page drawn ahead of time, so a first visit paints before any script runs. An unprefixed path
+ * is English unless the browser asks for Turkish, which the app would switch to (the stored choice and the time zone
+ * the server cannot see; the app drops a page drawn in the wrong language at once).
  */
 function prerenderedPageFor(request: FastifyRequest, built: ReadonlySet<string>): { file: string | null; varies: boolean } {
-  const page = PRERENDERED_LOGIN[pathOf(request).replace(/\/$/, '')];
+  const page = PRERENDERED_PAGES[pathOf(request).replace(/\/$/, '')];
   if (!page) return { file: null, varies: false };
   const wanted = !(page.varies && prefersTurkish(request.headers['accept-language'])) && built.has(page.file);
   return { file: wanted ? page.file : null, varies: page.varies };

@@ -11,6 +11,8 @@ const MAIN_SCRIPT = `${Array.from({ length: 200 }, (_, index) => `export const v
 const MAIN_SCRIPT_URL = '/assets/index-9b8c7d.js';
 /** The sign-in page drawn at build time, per language. */
 const LOGIN_HTML = { en: '<!doctype html><div id="root"><main data-prerendered="en">Welcome back</main></div>', tr: '<!doctype html><div id="root"><main data-prerendered="tr">Tekrar hoş geldiniz</main></div>' };
+/** The studio's text-to-speech frame drawn at build time, per language. */
+const STUDIO_HTML = { en: '<!doctype html><div id="root"><div data-prerendered="en">Text to speech</div></div>', tr: '<!doctype html><div id="root"><div data-prerendered="tr">Metinden sese</div></div>' };
 
 let database: DatabaseHandle;
 let withBuild: TestApp;
@@ -27,6 +29,8 @@ beforeAll(async () => {
   mkdirSync(path.join(dist.folder, 'prerendered'));
   writeFileSync(path.join(dist.folder, 'prerendered', 'login.en.html'), LOGIN_HTML.en);
   writeFileSync(path.join(dist.folder, 'prerendered', 'login.tr.html'), LOGIN_HTML.tr);
+  writeFileSync(path.join(dist.folder, 'prerendered', 'text-to-speech.en.html'), STUDIO_HTML.en);
+  writeFileSync(path.join(dist.folder, 'prerendered', 'text-to-speech.tr.html'), STUDIO_HTML.tr);
   writeFileSync(path.join(dist.folder, 'assets', 'index-3f2a9c.js'), 'console.log("app");');
   const mainScriptPath = path.join(dist.folder, MAIN_SCRIPT_URL);
   writeFileSync(mainScriptPath, MAIN_SCRIPT);
@@ -46,7 +50,7 @@ afterAll(async () => {
 });
 
 describe('with a web build', () => {
-  it.each(['/', '/text-to-speech', '/tr/settings', '/voice-library?voiceId=abc', '/api'])(
+  it.each(['/', '/music', '/tr/settings', '/voice-library?voiceId=abc', '/api'])(
     'serves index.html for the client route %s, never cached',
     async (url) => {
       const reply = await withBuild.request({ url });
@@ -70,6 +74,17 @@ describe('with a web build', () => {
     // Other pages, and a build without these pages, keep index.html.
     expect((await withBuild.request({ url: '/register' })).text).toBe(INDEX_HTML);
     expect((await withBuild.request({ url: '/prerendered' })).text).toBe(INDEX_HTML);
+  });
+
+  it("serves the studio's text-to-speech frame drawn ahead of time, by language like the sign-in page", async () => {
+    const english = await withBuild.request({ url: '/text-to-speech?voiceId=en-us-madison', headers: { 'accept-language': 'en-US' } });
+    expect(english.text).toBe(STUDIO_HTML.en);
+    expect(english.headers.vary).toContain('Accept-Language');
+    expect(english.headers['cache-control']).toBe('no-cache');
+    expect((await withBuild.request({ url: '/text-to-speech', headers: { 'accept-language': 'tr-TR' } })).text).toBe(INDEX_HTML);
+    expect((await withBuild.request({ url: '/tr/text-to-speech' })).text).toBe(STUDIO_HTML.tr);
+    // The other studio pages keep index.html.
+    expect((await withBuild.request({ url: '/tr/music' })).text).toBe(INDEX_HTML);
   });
 
   it('caches hashed assets for a year and revalidates the service worker', async () => {

@@ -1,7 +1,8 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useLayoutEffect, useState } from 'react';
 import { useTranslation } from '../../lib/translator.ts';
 import { Outlet } from 'react-router';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
+import { releasePrerenderedFrame } from '../prerendered-page.ts';
 import { ToastProvider } from '../../components/ui/toast.tsx';
 import { PlanGateDialog } from '../../features/billing/index.ts';
 import { PlayerProvider } from '../../features/player/index.ts';
@@ -12,6 +13,12 @@ import { MobileNav } from './MobileNav.tsx';
 import { PlayerBarSlot } from './PlayerBarSlot.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { useSavedLanguage } from './use-saved-language.ts';
+
+/** Rendered with the page (inside its Suspense boundary): the page is drawn, so the frame drawn at build time goes. */
+function PageDrawn() {
+  useLayoutEffect(releasePrerenderedFrame, []);
+  return null;
+}
 
 /**
  * The signed-in frame: slim header, sidebar (drawer on small screens), the page, and the player bar. The one audio
@@ -47,6 +54,7 @@ export default function AppShell() {
               <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-8 sm:py-10">
                 <Suspense fallback={<PageSpinner />}>
                   <Outlet />
+                  <PageDrawn />
                 </Suspense>
               </div>
             </main>

@@ -1,6 +1,6 @@
 import { createElement, lazy, type ComponentType } from 'react';
 
-export { AuthProvider, SignedOutAuthProvider, startSessionRestore } from './session/AuthProvider.tsx';
+export { AuthProvider, FrameAuthProvider, SignedOutAuthProvider, startSessionRestore } from './session/AuthProvider.tsx';
 export { useAuth, useCurrentUser, type AuthStatus, type SessionEndReason } from './session/auth-context.ts';
 export { authApi } from './api/auth-api.ts';
 

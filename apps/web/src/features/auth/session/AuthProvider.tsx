@@ -186,3 +186,17 @@ const SIGNED_OUT: AuthContextValue = {
 export function SignedOutAuthProvider({ children }: { children: ReactNode }) {
   return <AuthContext.Provider value={SIGNED_OUT}>{children}</AuthContext.Provider>;
 }
+
+/**
+ * A signed-in frame with nobody's data, as the studio's text-to-speech page is drawn at build time: the layout, the
+ * labels and the loading states, no name, balance or voice (the app takes over with the visitor's own on load).
+ */
+const FRAME_SESSION: AuthContextValue = {
+  ...SIGNED_OUT,
+  status: 'authenticated',
+  user: { id: '', name: '', email: '', credits: 0, subscription: 'free' },
+};
+
+export function FrameAuthProvider({ children }: { children: ReactNode }) {
+  return <AuthContext.Provider value={FRAME_SESSION}>{children}</AuthContext.Provider>;
+}

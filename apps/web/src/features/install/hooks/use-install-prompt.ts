@@ -19,9 +19,16 @@ function setState(next: Partial<InstallState>) {
   for (const listener of listeners) listener();
 }
 
+let standalone: boolean | undefined;
+
+/**
+ * Whether the app runs installed. Asked once: a media query can make the browser bring the whole page's style up to
+ * date, and every header render asks (the display mode does not change while a page is open).
+ */
 function isStandalone(): boolean {
   const iosStandalone = (navigator as Navigator & { standalone?: boolean }).standalone === true;
-  return iosStandalone || (typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches);
+  standalone ??= iosStandalone || (typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches);
+  return standalone;
 }
 
 /**
@@ -43,7 +50,8 @@ function subscribe(listener: () => void) {
 
 /** Whether to show the install button, and the action that opens the browser's install dialog. */
 export function useInstallPrompt() {
-  const snapshot = useSyncExternalStore(subscribe, () => state);
+  // On the server (a page drawn at build time) nothing has been offered yet: the same initial state.
+  const snapshot = useSyncExternalStore(subscribe, () => state, () => state);
   const canInstall = snapshot.deferredPrompt !== null && !snapshot.installed && !isStandalone();
   const install = async () => {
     const prompt = snapshot.deferredPrompt;
