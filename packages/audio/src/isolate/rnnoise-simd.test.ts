@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { assembleWat, binaryPathOf, WAT_SOURCES } from '../../scripts/assemble-wasm.ts';
 import { loadRnnoise, RNNOISE_FRAME, rnnoiseDenoise } from './rnnoise.ts';
 import { gruBodyIndex, rnnoiseWithSimdGru, shippedRnnoiseBinary, simdGruBody } from './rnnoise-simd.ts';
-import { ByteReader, concat, functionBodies, importedFunctionCount, sectionsOf, SectionId, unsignedLeb, webAssembly, withSection } from '../wasm/wasm-binary.ts';
+import { concatBytes } from '../codec/pcm.ts';
+import { ByteReader, functionBodies, importedFunctionCount, sectionsOf, SectionId, unsignedLeb, webAssembly, withFunctionBodies, withSection } from '../wasm/wasm-binary.ts';
 
 describe('the committed WebAssembly binaries', () => {
   it.each(WAT_SOURCES.map((source) => [source.pathname.split('/').pop() ?? '', source] as const))('%s matches its text (npm run assemble-wasm)', async (_name, source) => {
@@ -29,7 +30,7 @@ describe('RNNoise with the SIMD GRU step', () => {
     const gru = bodies[gruBodyIndex(shipped)] as Uint8Array;
     // One changed constant in the function's last instructions: a different build.
     gru[gru.length - 4] = (gru[gru.length - 4] as number) ^ 1;
-    const other = withSection(shipped, SectionId.code, concat([unsignedLeb(bodies.length), ...bodies.flatMap((body) => [unsignedLeb(body.length), body])]));
+    const other = withFunctionBodies(shipped, bodies);
     expect(rnnoiseWithSimdGru(other)).toBeNull();
   });
 
@@ -130,7 +131,7 @@ function withExport(module: Uint8Array, name: string, index: number): Uint8Array
   const count = reader.unsignedLeb();
   const entries = module.subarray(reader.position, section.end);
   const nameBytes = new TextEncoder().encode(name);
-  return withSection(module, SectionId.export, concat([unsignedLeb(count + 1), entries, unsignedLeb(nameBytes.length), nameBytes, Uint8Array.of(0), unsignedLeb(index)]));
+  return withSection(module, SectionId.export, concatBytes([unsignedLeb(count + 1), entries, unsignedLeb(nameBytes.length), nameBytes, Uint8Array.of(0), unsignedLeb(index)]));
 }
 
 /** Vowel-like harmonic bursts (a second on, half a second off) in white noise at 48 kHz. */

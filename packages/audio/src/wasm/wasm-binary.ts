@@ -1,3 +1,5 @@
+import { concatBytes } from '../codec/pcm.ts';
+
 /**
  * Just enough of the WebAssembly binary format to find a module's sections and function bodies and put one back
  * changed (https://webassembly.github.io/spec/core/binary/modules.html).
@@ -35,7 +37,7 @@ export function functionBodies(module: Uint8Array): Uint8Array[] {
 
 /** The module with its code section rebuilt from `bodies` (one per defined function, as functionBodies gives). */
 export function withFunctionBodies(module: Uint8Array, bodies: readonly Uint8Array[]): Uint8Array {
-  return withSection(module, SectionId.code, concat([unsignedLeb(bodies.length), ...bodies.flatMap((body) => [unsignedLeb(body.length), body])]));
+  return withSection(module, SectionId.code, concatBytes([unsignedLeb(bodies.length), ...bodies.flatMap((body) => [unsignedLeb(body.length), body])]));
 }
 
 /** The module with section `id`'s contents replaced (the section must exist). */
@@ -43,7 +45,7 @@ export function withSection(module: Uint8Array, id: number, contents: Uint8Array
   const section = sectionsOf(module).find((candidate) => candidate.id === id);
   if (!section) throw new Error(`The module has no section ${id}`);
   const headerStart = section.start - 1 - unsignedLeb(section.end - section.start).length;
-  return concat([module.subarray(0, headerStart), Uint8Array.of(id), unsignedLeb(contents.length), contents, module.subarray(section.end)]);
+  return concatBytes([module.subarray(0, headerStart), Uint8Array.of(id), unsignedLeb(contents.length), contents, module.subarray(section.end)]);
 }
 
 /** How many functions the module imports: the first defined function's index. */
@@ -86,16 +88,6 @@ export function unsignedLeb(value: number): Uint8Array {
     bytes.push(rest === 0 ? low : low | 0x80);
   } while (rest !== 0);
   return Uint8Array.from(bytes);
-}
-
-export function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const joined = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    joined.set(part, offset);
-    offset += part.length;
-  }
-  return joined;
 }
 
 export class ByteReader {

@@ -1,3 +1,4 @@
+import { concatBytes, concatFloat32 } from '../../codec/pcm.ts';
 import { wholeMp3Frames } from '../../codec/mp3-frames.ts';
 import { SpeechError, type SpeechChunk, type SpeechModel, type SpeechProviderName, type SpeechResult } from '../../speech/types.ts';
 
@@ -24,7 +25,7 @@ export async function* speechChunksOf(pieces: AsyncIterable<Uint8Array>, audio: 
     return chunk;
   };
   for await (const piece of pieces) {
-    const joined = concat(carry, piece);
+    const joined = concatBytes([carry, piece]);
     if (audio.format === 'pcm') {
       const usable = joined.length - (joined.length % 2);
       carry = joined.slice(usable);
@@ -63,8 +64,8 @@ export async function collectResult(chunks: AsyncIterable<SpeechChunk>, text: st
     provider,
     model,
   };
-  if (pcm.length > 0) return { format: 'pcm', samples: joinFloat(pcm), ...common };
-  return { format: 'mp3', bytes: concat(...mp3), ...common };
+  if (pcm.length > 0) return { format: 'pcm', samples: concatFloat32(pcm), ...common };
+  return { format: 'mp3', bytes: concatBytes(mp3), ...common };
 }
 
 function int16ToFloat(bytes: Uint8Array): Float32Array {
@@ -74,22 +75,3 @@ function int16ToFloat(bytes: Uint8Array): Float32Array {
   return samples;
 }
 
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const joined = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    joined.set(part, offset);
-    offset += part.length;
-  }
-  return joined;
-}
-
-function joinFloat(parts: Float32Array[]): Float32Array {
-  const joined = new Float32Array(parts.reduce((total, part) => total + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    joined.set(part, offset);
-    offset += part.length;
-  }
-  return joined;
-}
