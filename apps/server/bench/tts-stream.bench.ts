@@ -98,15 +98,7 @@ async function streamOnce(baseUrl: string, headers: Record<string, string>, text
     headers: { ...headers, 'content-type': 'application/json' },
     body: JSON.stringify({ text, voiceId: VOICE }),
   });
-  if (response.status !== 200 || !response.body) throw new Error(`stream failed: ${response.status} ${await response.text()}`);
-  const chunks: Uint8Array[] = [];
-  let firstByteMs = Number.NaN;
-  for await (const chunk of response.body) {
-    if (chunks.length === 0) firstByteMs = performance.now() - started;
-    chunks.push(chunk);
-  }
-  const totalMs = performance.now() - started;
-  return { firstByteMs, totalMs, audioSeconds: parseMp3Frames(Buffer.concat(chunks)).durationSeconds };
+  return readMp3Stream(response, started, 'stream');
 }
 
 async function v1SpeechOnce(baseUrl: string, apiKey: string, text: string): Promise<Measurement> {
@@ -116,7 +108,12 @@ async function v1SpeechOnce(baseUrl: string, apiKey: string, text: string): Prom
     headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
     body: JSON.stringify({ model: 'tts-1', voice: OPENAI_VOICE, input: text, response_format: 'mp3' }),
   });
-  if (response.status !== 200 || !response.body) throw new Error(`/v1/audio/speech failed: ${response.status} ${await response.text()}`);
+  return readMp3Stream(response, started, '/v1/audio/speech');
+}
+
+/** Reads a streamed MP3 reply to its end: time to the first chunk, to the last, and the audio's length. */
+async function readMp3Stream(response: Response, started: number, label: string): Promise<Measurement> {
+  if (response.status !== 200 || !response.body) throw new Error(`${label} failed: ${response.status} ${await response.text()}`);
   const chunks: Uint8Array[] = [];
   let firstByteMs = Number.NaN;
   for await (const chunk of response.body) {

@@ -59,6 +59,15 @@ function greatestCommonDivisor(a: number, b: number): number {
 }
 
 export function resample(input: Float32Array, fromRate: number, toRate: number): Float32Array {
+  return resampleWith(input, fromRate, toRate, true);
+}
+
+/** The same without WebAssembly SIMD: the scalar loops alone (tests compare the SIMD path with it). */
+export function resampleScalar(input: Float32Array, fromRate: number, toRate: number): Float32Array {
+  return resampleWith(input, fromRate, toRate, false);
+}
+
+function resampleWith(input: Float32Array, fromRate: number, toRate: number, simd: boolean): Float32Array {
   if (fromRate === toRate) return input;
   const cutoff = Math.min(1, toRate / fromRate) * 0.95;
   const divisor = Number.isInteger(fromRate) && Number.isInteger(toRate) ? greatestCommonDivisor(fromRate, toRate) : 1;
@@ -67,18 +76,10 @@ export function resample(input: Float32Array, fromRate: number, toRate: number):
   const output = new Float32Array(Math.round((input.length * toRate) / fromRate));
   if (Number.isInteger(upFactor) && upFactor <= MAX_EXACT_PHASES) {
     const kernel = kernelFor(cutoff, upFactor);
-    if (!resampleExactSimd(input, output, kernel, downFactor)) resampleExact(input, output, kernel, downFactor);
+    if (!(simd && resampleExactSimd(input, output, kernel, downFactor))) resampleExact(input, output, kernel, downFactor);
   } else {
     resampleInterpolated(input, output, kernelFor(cutoff, INTERPOLATED_PHASES), fromRate / toRate);
   }
-  return output;
-}
-
-/** The scalar polyphase path alone (tests compare the SIMD one with it). */
-export function resampleScalar(input: Float32Array, fromRate: number, toRate: number): Float32Array {
-  const divisor = greatestCommonDivisor(fromRate, toRate);
-  const output = new Float32Array(Math.round((input.length * toRate) / fromRate));
-  resampleExact(input, output, kernelFor(Math.min(1, toRate / fromRate) * 0.95, toRate / divisor), fromRate / divisor);
   return output;
 }
 
