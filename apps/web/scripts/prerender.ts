@@ -35,10 +35,12 @@ export function withPrerenderedRoot(indexHtml: string, pageHtml: string, languag
   if (/<form[^>]*>/.test(marked) && !marked.includes('<button type="submit" disabled=""')) {
     throw new Error('prerender: a form was drawn without the submit button this step disables');
   }
-  return indexHtml
-    .replace('<div id="root"></div>', `<div id="root">${marked}</div>`)
-    .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`);
+  return inLanguage(indexHtml.replace('<div id="root"></div>', `<div id="root">${marked}</div>`), language, title);
+}
+
+/** The page's language and title, set on a copy of index.html. */
+function inLanguage(html: string, language: string, title: string): string {
+  return html.replace(/<html lang="[^"]*"/, `<html lang="${language}"`).replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`);
 }
 
 /**
@@ -57,11 +59,8 @@ export function withPrerenderedFrame(indexHtml: string, frameHtml: string, langu
     .replace(/^<div>/, `<div data-prerendered="${language}" data-prerendered-page="${page}" inert="" aria-hidden="true">`);
   const layer = `<div data-prerendered-layer="" style="position:fixed;inset:0;z-index:100;overflow:hidden;background:var(--background)">${frame}</div>`;
   const sessionOnly = '<style>html:not([data-session]) [data-prerendered-layer]{display:none}</style>';
-  return indexHtml
-    .replace('</head>', `${sessionOnly}</head>`)
-    .replace('<div id="root"></div>', `<div id="root"></div>${layer}`)
-    .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`);
+  const html = indexHtml.replace('</head>', `${sessionOnly}</head>`).replace('<div id="root"></div>', `<div id="root"></div>${layer}`);
+  return inLanguage(html, language, title);
 }
 
 /**
