@@ -70,9 +70,14 @@ export function signedInStorage(baseURL: string, session: AuthSession) {
 }
 
 /** Opens a page of the signed-in app and waits for the shell, as `register` leaves it. */
+/**
+ * Opens a signed-in page and waits for the app to draw it: the shell, and the page itself in place of the frame drawn
+ * at build time (which carries the same labels and ids, and stays until the page below it is drawn).
+ */
 export async function openSignedIn(page: Page, path = '/') {
   await page.goto(path);
   await expect(page.getByTestId('user-menu')).toBeVisible();
+  await expect(page.locator('[data-prerendered-layer]')).toHaveCount(0);
 }
 
 export async function login(page: Page, account: Account, { remember = false, path = '/login' } = {}) {

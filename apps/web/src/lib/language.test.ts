@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { languageFromPath, localizePath, resolveLanguage, stripLanguagePrefix } from './language.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { browserLanguageSignals, languageFromPath, localizePath, resolveLanguage, stripLanguagePrefix } from './language.ts';
 
 const base = { pathname: '/', stored: null, browserLanguages: ['en-US'], timeZone: 'Europe/London' };
 
@@ -57,5 +57,18 @@ describe('language paths', () => {
     expect(stripLanguagePrefix('/en/login')).toBe('/login');
     expect(stripLanguagePrefix('/tr')).toBe('/');
     expect(stripLanguagePrefix('/login')).toBe('/login');
+  });
+});
+
+describe('browserLanguageSignals', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('reads the time zone only when the other signals leave the language open', () => {
+    const dateTimeFormat = vi.spyOn(Intl, 'DateTimeFormat');
+    expect(resolveLanguage(browserLanguageSignals('/tr/text-to-speech'))).toBe('tr');
+    expect(dateTimeFormat).not.toHaveBeenCalled();
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US']);
+    resolveLanguage(browserLanguageSignals('/text-to-speech'));
+    expect(dateTimeFormat).toHaveBeenCalledTimes(1);
   });
 });

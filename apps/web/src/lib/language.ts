@@ -41,11 +41,13 @@ export interface LanguageSignals {
  * Section 4's order: the path prefix, then the stored choice, then a browser language starting with "tr", then the
  * Istanbul time zone, else English.
  */
-export function resolveLanguage({ pathname, stored, browserLanguages, timeZone }: LanguageSignals): Language {
-  const fromPath = languageFromPath(pathname);
+export function resolveLanguage(signals: LanguageSignals): Language {
+  const fromPath = languageFromPath(signals.pathname);
   if (fromPath) return fromPath;
-  if (isLanguage(stored)) return stored;
-  if (browserLanguages.some((language) => language.toLowerCase().startsWith('tr'))) return 'tr';
+  if (isLanguage(signals.stored)) return signals.stored;
+  if (signals.browserLanguages.some((language) => language.toLowerCase().startsWith('tr'))) return 'tr';
+  // Last, and read once: browserLanguageSignals computes it on demand.
+  const timeZone = signals.timeZone;
   if (timeZone && TURKISH_TIME_ZONES.has(timeZone)) return 'tr';
   return 'en';
 }
@@ -58,13 +60,18 @@ function browserTimeZone(): string | undefined {
   }
 }
 
-/** The signals of this browser for a path. */
+/**
+ * The signals of this browser for a path. The time zone is read only when the others leave the language open: the
+ * first read loads the browser's time zone data, tens of milliseconds on a phone, at boot.
+ */
 export function browserLanguageSignals(pathname: string): LanguageSignals {
   return {
     pathname,
     stored: readItem('local', STORAGE_KEYS.language),
     browserLanguages: navigator.languages?.length ? navigator.languages : [navigator.language],
-    timeZone: browserTimeZone(),
+    get timeZone() {
+      return browserTimeZone();
+    },
   };
 }
 

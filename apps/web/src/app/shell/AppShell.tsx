@@ -1,4 +1,4 @@
-import { Suspense, useLayoutEffect, useState } from 'react';
+import { memo, Suspense, useLayoutEffect, useState } from 'react';
 import { useTranslation } from '../../lib/translator.ts';
 import { Outlet } from 'react-router';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
@@ -19,6 +19,20 @@ function PageDrawn() {
   useLayoutEffect(releasePrerenderedFrame, []);
   return null;
 }
+
+/**
+ * The page, kept out of the shell's re-renders: the shell's own data (preferences, the plan) re-renders the shell when
+ * it arrives, and a page still loading beneath it would then be drawn in that same synchronous render, in one long
+ * task, rather than in the slices of its own (a transition). The page still follows the route (its context).
+ */
+const ShellPage = memo(function ShellPage() {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Outlet />
+      <PageDrawn />
+    </Suspense>
+  );
+});
 
 /**
  * The signed-in frame: slim header, sidebar (drawer on small screens), the page, and the player bar. The one audio
@@ -52,10 +66,7 @@ export default function AppShell() {
             <Sidebar collapsed={sidebarCollapsed} />
             <main id="main" className="min-w-0 flex-1 overflow-y-auto" tabIndex={-1}>
               <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-8 sm:py-10">
-                <Suspense fallback={<PageSpinner />}>
-                  <Outlet />
-                  <PageDrawn />
-                </Suspense>
+                <ShellPage />
               </div>
             </main>
           </div>

@@ -1,18 +1,28 @@
-import * as SliderPrimitive from '@radix-ui/react-slider';
-import { useState, type ComponentProps } from 'react';
+import { useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { cn } from '../../lib/cn.ts';
 
-type SliderProps = ComponentProps<typeof SliderPrimitive.Root> & {
-  /** What a screen reader says for a value ("1.2×", "80%"): aria-valuetext on the thumb. */
+export interface SliderProps {
+  min?: number;
+  max?: number;
+  step?: number;
+  /** One value, in an array (the shape Radix's slider had, which the callers keep). */
+  value?: number[];
+  defaultValue?: number[];
+  onValueChange?: (value: number[]) => void;
+  /** What a screen reader says for a value ("1.2×", "80%"): aria-valuetext. */
   valueText?: (value: number) => string;
-};
+  disabled?: boolean;
+  className?: string;
+  'aria-label'?: string;
+  'data-testid'?: string;
+}
 
 function sameValues(left: readonly number[], right: readonly number[]): boolean {
   return left.length === right.length && left.every((value, index) => value === right[index]);
 }
 
 /**
- * Radix steps each arrow press from the value it last rendered. A parent whose value comes back a render late (from a
+ * Each arrow press steps from the value the slider last rendered. A parent whose value comes back a render late (from a
  * query cache) made two quick presses step from the same value, and one was lost. So the slider shows its own value at
  * once, and adopts the parent's only when it is not one of the values it has just sent (those are the parent catching
  * up); any other value (a reset, a rollback after a failed save) wins.
@@ -39,24 +49,59 @@ function useImmediateValue(value: number[] | undefined, onValueChange: ((value: 
   return { shown: value ? shown : undefined, change };
 }
 
-export function Slider({ className, valueText, value, onValueChange, ...props }: SliderProps) {
+/** Decimal places of a step (0.05 -> 2), so stepped values come out as written, not as 1.2000000000000002. */
+function decimalsOf(step: number): number {
+  return step.toString().split('.')[1]?.length ?? 0;
+}
+
+/** Where a key moves the value: arrows one step, Page keys ten, Home and End to the ends; null for other keys. */
+function keyTarget(key: string, current: number, { min, max, step }: { min: number; max: number; step: number }): number | null {
+  const moves: Record<string, number> = { ArrowRight: step, ArrowUp: step, ArrowLeft: -step, ArrowDown: -step, PageUp: step * 10, PageDown: -step * 10 };
+  if (key === 'Home') return min;
+  if (key === 'End') return max;
+  const move = moves[key];
+  if (move === undefined) return null;
+  const stepped = min + Math.round((current + move - min) / step) * step;
+  return Number(Math.min(max, Math.max(min, stepped)).toFixed(decimalsOf(step)));
+}
+
+/**
+ * A native range input: the browser draws and moves it, with no script measuring the page as it mounts (Radix's slider
+ * measured each thumb in a layout effect and set state there, a second render in the commit that drew the page).
+ * Keys are handled here rather than left to the browser, so every browser steps alike (Page keys by ten steps).
+ */
+export function Slider({ min = 0, max = 100, step = 1, value, defaultValue, onValueChange, valueText, disabled, className, ...rest }: SliderProps) {
   const { shown, change } = useImmediateValue(value, onValueChange);
-  const current = shown?.[0] ?? props.defaultValue?.[0];
+  const [uncontrolled, setUncontrolled] = useState(defaultValue?.[0] ?? min);
+  const current = shown?.[0] ?? uncontrolled;
+  const emit = (next: number) => {
+    if (next === current) return;
+    if (!value) setUncontrolled(next);
+    change([next]);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const next = keyTarget(event.key, current, { min, max, step });
+    if (next === null) return;
+    event.preventDefault();
+    emit(next);
+  };
+  const filled = max > min ? (current - min) / (max - min) : 0;
   return (
-    <SliderPrimitive.Root
-      className={cn('relative flex h-5 w-full touch-none items-center select-none data-[disabled]:opacity-50', className)}
-      value={shown}
-      onValueChange={change}
-      {...props}
-    >
-      <SliderPrimitive.Track className="relative h-1.5 grow overflow-hidden rounded-full bg-muted">
-        <SliderPrimitive.Range className="absolute h-full bg-brand" />
-      </SliderPrimitive.Track>
-      <SliderPrimitive.Thumb
-        aria-label={props['aria-label']}
-        aria-valuetext={valueText && current !== undefined ? valueText(current) : undefined}
-        className="block size-4 rounded-full border-2 border-primary bg-surface shadow transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-      />
-    </SliderPrimitive.Root>
+    <input
+      type="range"
+      min={min}
+      max={max}
+      step={step}
+      value={current}
+      disabled={disabled}
+      onChange={(event) => emit(Number(event.currentTarget.value))}
+      onKeyDown={onKeyDown}
+      aria-label={rest['aria-label']}
+      aria-valuenow={current}
+      aria-valuetext={valueText?.(current)}
+      data-testid={rest['data-testid']}
+      className={cn('range-slider', className)}
+      style={{ '--range-filled': filled } as CSSProperties}
+    />
   );
 }

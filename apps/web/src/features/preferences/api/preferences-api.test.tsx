@@ -5,7 +5,7 @@ import { errorReply, okReply, renderWithProviders, setupI18n, stubFetch } from '
 import { makePreferences } from '../../../test/fixtures.ts';
 import { PreferenceErrorAlert } from '../components/PreferenceErrorAlert.tsx';
 import { setPreferenceError } from '../preference-errors.ts';
-import { usePreferences, useUpdatePreferences } from './preferences-api.ts';
+import { usePreferences, useUpdatePreferences, useVoiceSettings } from './preferences-api.ts';
 
 function SidebarToggle() {
   const { preferences, isPending } = usePreferences();
@@ -40,7 +40,8 @@ describe('preferences', () => {
     await userEvent.setup().click(toggle);
     // Optimistic: changed before the server answered.
     expect(toggle).toHaveAttribute('aria-pressed', 'true');
-    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ preferences: { ui: { sidebarCollapsed: true } } });
+    // The PUT may wait for a CSRF token first (the first write of a test worker fetches one).
+    await waitFor(() => expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ preferences: { ui: { sidebarCollapsed: true } } }));
     const saved = makePreferences();
     act(() => release(okReply({ preferences: { ...saved, ui: { ...saved.ui, sidebarCollapsed: true } } })));
     await waitFor(() => expect(toggle).toHaveAttribute('aria-pressed', 'true'));
@@ -58,5 +59,37 @@ describe('preferences', () => {
     await userEvent.setup().click(toggle);
     expect(await screen.findByTestId('preference-error')).toHaveTextContent(message);
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  });
+});
+
+function SpeedSlider() {
+  const { settings, setSetting } = useVoiceSettings();
+  return (
+    <button type="button" onClick={() => setSetting('speed', Math.round((settings.speed + 0.1) * 10) / 10)}>
+      Speed {settings.speed}
+    </button>
+  );
+}
+
+describe('voice settings', () => {
+  beforeEach(() => setupI18n('en'));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('a move made before the preferences load survives their arrival, and is what gets saved', async () => {
+    let load: (response: Response) => void = () => {};
+    const { calls } = stubFetch({
+      'GET /preferences': () => new Promise<Response>((resolve) => (load = resolve)),
+      'PUT /preferences/voice/settings': () => okReply({ preferences: makePreferences() }),
+    });
+    renderWithProviders(<SpeedSlider />);
+    const slider = screen.getByRole('button', { name: 'Speed 1' });
+    await userEvent.setup().click(slider);
+    expect(slider).toHaveTextContent('Speed 1.1');
+    const stored = makePreferences();
+    act(() => load(okReply({ preferences: { ...stored, ui: { ...stored.ui, sidebarCollapsed: true } } })));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'GET')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(slider).toHaveTextContent('Speed 1.1');
+    await waitFor(() => expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ speed: 1.1 }));
   });
 });

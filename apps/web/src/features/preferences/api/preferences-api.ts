@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { hashKey, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   DEFAULT_PREFERENCES,
   preferencesReplySchema,
@@ -32,6 +32,13 @@ export function usePreferences() {
     staleTime: 60_000,
   });
   return { ...query, preferences: query.data ?? DEFAULT_PREFERENCES };
+}
+
+/** To pick the preferences' events out of the query cache's. */
+const preferencesQueryHash = hashKey(preferencesQueryKey);
+
+function withVoiceSettings(preferences: Preferences, changes: Partial<VoiceSettings>): Preferences {
+  return { ...preferences, voice: { ...preferences.voice, voiceSettings: { ...preferences.voice.voiceSettings, ...changes } } };
 }
 
 function currentPreferences(queryClient: QueryClient): Preferences {
@@ -149,13 +156,28 @@ export function useVoiceSettings() {
     [flush],
   );
 
+  // Preferences that load after a move (the page drew before they came) would put the slider back and lose the move:
+  // unsaved moves are laid over them, and they become what a failed save rolls back to.
+  useEffect(
+    () =>
+      queryClient.getQueryCache().subscribe((event) => {
+        const batch = pending.current;
+        if (!batch || event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
+        if (event.query.queryHash !== preferencesQueryHash) return;
+        const loaded = event.query.state.data as Preferences | undefined;
+        if (!loaded) return;
+        batch.snapshot = loaded;
+        queryClient.setQueryData(preferencesQueryKey, withVoiceSettings(loaded, batch.changes));
+      }),
+    [queryClient],
+  );
+
   const setSetting = useCallback(
     (key: keyof VoiceSettings, value: number) => {
       const before = queryClient.getQueryData<Preferences>(preferencesQueryKey);
       pending.current ??= { changes: {}, snapshot: before };
       pending.current.changes[key] = value;
-      const base = before ?? DEFAULT_PREFERENCES;
-      queryClient.setQueryData(preferencesQueryKey, { ...base, voice: { ...base.voice, voiceSettings: { ...base.voice.voiceSettings, [key]: value } } });
+      queryClient.setQueryData(preferencesQueryKey, withVoiceSettings(before ?? DEFAULT_PREFERENCES, { [key]: value }));
       clearTimeout(timer.current);
       timer.current = setTimeout(flush, SETTINGS_SAVE_DELAY_MS);
     },
