@@ -5,10 +5,9 @@ export interface SliderProps {
   min?: number;
   max?: number;
   step?: number;
-  /** One value, in an array (the shape Radix's slider had, which the callers keep). */
-  value?: number[];
-  defaultValue?: number[];
-  onValueChange?: (value: number[]) => void;
+  /** One value, in an array (the shape Radix's slider had, which the callers keep). Controlled: every caller holds it. */
+  value: number[];
+  onValueChange: (value: number[]) => void;
   /** What a screen reader says for a value ("1.2×", "80%"): aria-valuetext. */
   valueText?: (value: number) => string;
   disabled?: boolean;
@@ -27,11 +26,11 @@ function sameValues(left: readonly number[], right: readonly number[]): boolean 
  * once, and adopts the parent's only when it is not one of the values it has just sent (those are the parent catching
  * up); any other value (a reset, a rollback after a failed save) wins.
  */
-function useImmediateValue(value: number[] | undefined, onValueChange: ((value: number[]) => void) | undefined) {
+function useImmediateValue(value: number[], onValueChange: (value: number[]) => void) {
   const [shown, setShown] = useState(value);
   const [received, setReceived] = useState(value);
   const [sent, setSent] = useState<number[][]>([]);
-  if (value && received && !sameValues(value, received)) {
+  if (!sameValues(value, received)) {
     setReceived(value);
     const caughtUp = sent.findIndex((emitted) => sameValues(emitted, value));
     if (caughtUp === -1) {
@@ -43,10 +42,10 @@ function useImmediateValue(value: number[] | undefined, onValueChange: ((value: 
   }
   const change = (next: number[]) => {
     setShown(next);
-    if (value) setSent((pending) => [...pending, next]);
-    onValueChange?.(next);
+    setSent((pending) => [...pending, next]);
+    onValueChange(next);
   };
-  return { shown: value ? shown : undefined, change };
+  return { shown, change };
 }
 
 /** Decimal places of a step (0.05 -> 2), so stepped values come out as written, not as 1.2000000000000002. */
@@ -70,14 +69,11 @@ function keyTarget(key: string, current: number, { min, max, step }: { min: numb
  * measured each thumb in a layout effect and set state there, a second render in the commit that drew the page).
  * Keys are handled here rather than left to the browser, so every browser steps alike (Page keys by ten steps).
  */
-export function Slider({ min = 0, max = 100, step = 1, value, defaultValue, onValueChange, valueText, disabled, className, ...rest }: SliderProps) {
+export function Slider({ min = 0, max = 100, step = 1, value, onValueChange, valueText, disabled, className, ...rest }: SliderProps) {
   const { shown, change } = useImmediateValue(value, onValueChange);
-  const [uncontrolled, setUncontrolled] = useState(defaultValue?.[0] ?? min);
-  const current = shown?.[0] ?? uncontrolled;
+  const current = shown[0] ?? min;
   const emit = (next: number) => {
-    if (next === current) return;
-    if (!value) setUncontrolled(next);
-    change([next]);
+    if (next !== current) change([next]);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     const next = keyTarget(event.key, current, { min, max, step });
