@@ -1,12 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { registerThroughApi } from './helpers.ts';
 
-test('without JavaScript, /login and /tr/login already show the sign-in form, which cannot send itself', async ({ browser }) => {
+test('without JavaScript, /login and /tr/login already show the sign-in form, which cannot send itself nor be ticked', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, locale: 'en-US' });
   const page = await context.newPage();
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+  // A checkbox only the app can tick is refused in sight, not clicked in vain.
+  await expect(page.getByRole('checkbox', { name: 'Remember me' })).toBeDisabled();
   await expect(page.getByPlaceholder('you@example.com')).toBeVisible();
   await page.goto('/tr/login');
   await expect(page.locator('html')).toHaveAttribute('lang', 'tr');

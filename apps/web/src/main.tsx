@@ -9,7 +9,6 @@ import { preloadLoginPage, startSessionRestore } from './features/auth/index.ts'
 import { startInstallPromptCapture } from './features/install/index.ts';
 import { readStoredAuth } from './lib/auth-storage.ts';
 import { initI18n } from './lib/i18n.ts';
-import { notePrerenderedFocus } from './lib/prerendered-input.ts';
 import { browserLanguageSignals, resolveLanguage } from './lib/language.ts';
 
 /** How long the studio frame drawn at build time may stay over an app that has not drawn its page. */
@@ -39,7 +38,6 @@ if (prerendered === 'form') await loginPage?.catch(() => undefined);
 if (prerendered === 'frame') setTimeout(releasePrerenderedFrame, FRAME_HOLD_LIMIT_MS);
 startInstallPromptCapture();
 
-notePrerenderedFocus();
 const root = createRoot(container);
 // In slices (a transition), so a large first page does not hold the browser in one long task.
 startTransition(() =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { holdPrerenderedPage, notePrerenderedFocus, takePrerenderedInput } from './prerendered-input.ts';
+import { holdPrerenderedPage, takePrerenderedInput } from './prerendered-input.ts';
 
 function drawnPage(): HTMLElement {
   const page = document.createElement('div');
@@ -17,7 +17,6 @@ describe('prerendered input', () => {
     email.value = 'ada@example.com';
     password.value = 'Harbour-Li';
     password.focus();
-    notePrerenderedFocus();
     // The app replaces the page; the visitor's next keystroke had landed before that.
     password.value += 'g';
     page.remove();
@@ -31,8 +30,35 @@ describe('prerendered input', () => {
   it('names no focus when the visitor was not in a field', () => {
     const page = drawnPage();
     holdPrerenderedPage(page);
-    notePrerenderedFocus();
     page.remove();
     expect(takePrerenderedInput()).toEqual({ values: {}, focus: null });
+  });
+
+  it('names the field focused before the page was held', () => {
+    const page = drawnPage();
+    page.querySelector('input')?.focus();
+    holdPrerenderedPage(page);
+    page.remove();
+    expect(takePrerenderedInput()?.focus?.name).toBe('email');
+  });
+
+  it('forgets a field the visitor left before the page went', async () => {
+    const page = drawnPage();
+    holdPrerenderedPage(page);
+    const email = page.querySelector('input');
+    email?.focus();
+    email?.blur();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    page.remove();
+    expect(takePrerenderedInput()?.focus).toBeNull();
+  });
+
+  it('keeps naming the field whose page was removed while it had the focus', async () => {
+    const page = drawnPage();
+    holdPrerenderedPage(page);
+    page.querySelectorAll('input')[1]?.focus();
+    page.remove();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(takePrerenderedInput()?.focus?.name).toBe('password');
   });
 });

@@ -12,18 +12,35 @@ export interface PrerenderedInput {
 let heldPage: Element | null = null;
 let focusedField: HTMLInputElement | null = null;
 
-/** Keeps the page drawn at build time, whose fields the app will read once it replaces it. */
-export function holdPrerenderedPage(page: Element): void {
-  heldPage = page;
+function isHeldField(target: EventTarget | null): target is HTMLInputElement {
+  return heldPage !== null && target instanceof HTMLInputElement && heldPage.contains(target) && target.dataset.field !== undefined;
+}
+
+function onFocusIn(event: FocusEvent): void {
+  if (isHeldField(event.target)) focusedField = event.target;
 }
 
 /**
- * Notes the field that has the focus as the app starts to draw (right before it replaces the page): once the page is
- * gone the browser no longer says which one had it.
+ * A field the visitor leaves stops being the focused one, but only once the event is over: when the app replaces the
+ * page the browser may report the field left too, and by then the page is detached and the field must stay named.
  */
-export function notePrerenderedFocus(): void {
-  const active = document.activeElement;
-  focusedField = heldPage && active instanceof HTMLInputElement && heldPage.contains(active) && active.dataset.field ? active : null;
+function onFocusOut(event: FocusEvent): void {
+  if (event.target !== focusedField) return;
+  setTimeout(() => {
+    if (heldPage?.isConnected && document.activeElement !== focusedField) focusedField = null;
+  }, 0);
+}
+
+/**
+ * Keeps the page drawn at build time, whose fields the app will read once it replaces it, and follows which field
+ * has the focus from now until then: the app draws in slices, so the visitor may move into a field at any moment
+ * before the page goes, and once it has gone the browser no longer says which one had it.
+ */
+export function holdPrerenderedPage(page: Element): void {
+  heldPage = page;
+  focusedField = isHeldField(document.activeElement) ? document.activeElement : null;
+  document.addEventListener('focusin', onFocusIn, true);
+  document.addEventListener('focusout', onFocusOut, true);
 }
 
 /**
@@ -34,11 +51,13 @@ export function takePrerenderedInput(): PrerenderedInput | null {
   const page = heldPage;
   if (!page) return null;
   heldPage = null;
+  document.removeEventListener('focusin', onFocusIn, true);
+  document.removeEventListener('focusout', onFocusOut, true);
   const values: Record<string, string> = {};
   for (const input of page.querySelectorAll<HTMLInputElement>('input[data-field]')) {
     if (input.type !== 'checkbox' && input.value) values[input.dataset.field ?? ''] = input.value;
   }
-  // Its caret is read now: the visitor may have typed on between the note and the replacement.
+  // Its caret is read now, from the detached field, which keeps it: the visitor may have typed on since moving in.
   const field = focusedField;
   focusedField = null;
   return {
