@@ -85,19 +85,60 @@ export function useLocalizedPath(): (path: string) => string {
   return useCallback((path: string) => localizePath(path, language), [language]);
 }
 
-/** Number and date formatting for the interface language. */
-export function useFormatters() {
-  const language = useLanguage();
-  const locale = localeOf(language);
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A formatter made once per locale and options and kept: making one costs far more than using it. */
+function kept<Format>(cache: Map<string, Format>, locale: string, options: object, make: () => Format): Format {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = cache.get(key);
+  if (!format) {
+    format = make();
+    cache.set(key, format);
+  }
+  return format;
+}
+
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  return kept(numberFormats, locale, options, () => new Intl.NumberFormat(locale, options));
+}
+
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return kept(dateTimeFormats, locale, options, () => new Intl.DateTimeFormat(locale, options));
+}
+
+export interface Formatters {
+  locale: string;
+  number(value: number): string;
+  currency(value: number): string;
+  date(value: string | Date): string;
+  dateTime(value: string | Date): string;
+}
+
+function formattersFor(locale: string): Formatters {
   return {
     locale,
-    number: (value: number) => new Intl.NumberFormat(locale).format(value),
-    currency: (value: number) =>
-      new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', maximumFractionDigits: value % 1 === 0 ? 0 : 2 }).format(value),
-    date: (value: string | Date) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(value)),
-    dateTime: (value: string | Date) =>
-      new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)),
+    number: (value) => numberFormat(locale).format(value),
+    currency: (value) => numberFormat(locale, { style: 'currency', currency: 'USD', maximumFractionDigits: value % 1 === 0 ? 0 : 2 }).format(value),
+    date: (value) => dateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(value)),
+    dateTime: (value) => dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)),
   };
+}
+
+const formattersByLocale = new Map<string, Formatters>();
+
+/**
+ * Number and date formatting for the interface language: the same object for a language on every render (the studio
+ * page formats dozens of numbers in each, and memoized children see no change).
+ */
+export function useFormatters(): Formatters {
+  const locale = localeOf(useLanguage());
+  let formatters = formattersByLocale.get(locale);
+  if (!formatters) {
+    formatters = formattersFor(locale);
+    formattersByLocale.set(locale, formatters);
+  }
+  return formatters;
 }
 
 const SERVER_FAILURE_MESSAGES = {
@@ -119,7 +160,7 @@ const failureKeyByMessage = new Map<string, keyof typeof SERVER_FAILURE_MESSAGES
 function localizeNumber(value: string, locale: string): string {
   if (!/^\d+(\.\d+)?$/.test(value)) return value;
   const decimals = value.split('.')[1]?.length ?? 0;
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(Number(value));
+  return numberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(Number(value));
 }
 
 /** Translates a validation or known server message (they arrive in English); unknown text passes through. */

@@ -63,12 +63,26 @@ describe('language paths', () => {
 describe('browserLanguageSignals', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('reads the time zone only when the other signals leave the language open', () => {
+  it('reads the time zone only when the other signals leave the language open, and only at Turkey\'s offset', () => {
     const dateTimeFormat = vi.spyOn(Intl, 'DateTimeFormat');
+    const offset = vi.spyOn(Date.prototype, 'getTimezoneOffset').mockReturnValue(-180);
     expect(resolveLanguage(browserLanguageSignals('/tr/text-to-speech'))).toBe('tr');
     expect(dateTimeFormat).not.toHaveBeenCalled();
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US']);
     resolveLanguage(browserLanguageSignals('/text-to-speech'));
     expect(dateTimeFormat).toHaveBeenCalledTimes(1);
+    // London, New York, Tokyo: no Turkish zone is at their offsets, so the zone is never looked up.
+    for (const minutes of [0, -60, 300, -540]) {
+      offset.mockReturnValue(minutes);
+      expect(resolveLanguage(browserLanguageSignals('/text-to-speech'))).toBe('en');
+    }
+    expect(dateTimeFormat).toHaveBeenCalledTimes(1);
+  });
+
+  it('speaks Turkish to a browser set to Istanbul time', () => {
+    vi.spyOn(Date.prototype, 'getTimezoneOffset').mockReturnValue(-180);
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US']);
+    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({ ...new Intl.DateTimeFormat().resolvedOptions(), timeZone: 'Europe/Istanbul' });
+    expect(resolveLanguage(browserLanguageSignals('/text-to-speech'))).toBe('tr');
   });
 });

@@ -52,7 +52,16 @@ export function resolveLanguage(signals: LanguageSignals): Language {
   return 'en';
 }
 
-function browserTimeZone(): string | undefined {
+/** Turkey keeps UTC+3 all year (since 2016). */
+const TURKEY_UTC_OFFSET_MINUTES = -180;
+
+/**
+ * The browser's time zone, where it may be a Turkish one. A clock at any other offset cannot be, and its zone is not
+ * looked up: the first lookup loads the browser's date and time data, about 100 ms on this project's machines and more
+ * on a phone, at boot.
+ */
+function browserTimeZone(now: Date = new Date()): string | undefined {
+  if (now.getTimezoneOffset() !== TURKEY_UTC_OFFSET_MINUTES) return undefined;
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone;
   } catch {
@@ -61,8 +70,8 @@ function browserTimeZone(): string | undefined {
 }
 
 /**
- * The signals of this browser for a path. The time zone is read only when the others leave the language open: the
- * first read loads the browser's time zone data, tens of milliseconds on a phone, at boot.
+ * The signals of this browser for a path. The time zone is read only when the others leave the language open, and
+ * only at Turkey's offset (`browserTimeZone`).
  */
 export function browserLanguageSignals(pathname: string): LanguageSignals {
   return {

@@ -21,7 +21,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { isApiError } from '../../../lib/api/index.ts';
 import { serverMessageOf } from '../../../lib/server-message.ts';
-import { useTranslateMessage } from '../../../lib/i18n.ts';
+import { useFormatters, useTranslateMessage } from '../../../lib/i18n.ts';
 import { useCreditsRedirect } from '../../credits/index.ts';
 import { creditSummaryQueryKey } from '../../credits/index.ts';
 import { NoSlotsNotice } from '../../voices/index.ts';
@@ -37,7 +37,8 @@ const OPTION_LABELS = { removeNoise: 'voiceClone.noiseRemoval', optimizeAccent: 
 
 /** Samples, options, preview, consent and name; Create sends them as one multipart request, which starts a job. */
 export function CloneForm({ onCreated }: { onCreated: (job: VoiceCloneJob) => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const { number } = useFormatters();
   const translate = useTranslateMessage();
   const queryClient = useQueryClient();
   const redirectForCredits = useCreditsRedirect();
@@ -142,7 +143,7 @@ export function CloneForm({ onCreated }: { onCreated: (job: VoiceCloneJob) => vo
       )}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-muted-foreground" data-testid="clone-cost">
-          {t('voiceClone.cost', { credits: new Intl.NumberFormat(i18n.language).format(DEFAULT_CREDIT_RATES.voiceClone.creation) })}
+          {t('voiceClone.cost', { credits: number(DEFAULT_CREDIT_RATES.voiceClone.creation) })}
         </p>
         <Button type="submit" loading={pending} data-testid="clone-create">
           {!pending && <Fingerprint aria-hidden />}

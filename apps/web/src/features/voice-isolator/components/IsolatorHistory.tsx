@@ -6,15 +6,16 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { EmptyState } from '../../../components/ui/studio.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDuration } from '../../../lib/format-duration.ts';
+import { useFormatters } from '../../../lib/i18n.ts';
 import { useIsolatorHistory } from '../hooks/use-isolator-job.ts';
 
 const STATUS_TONE = { completed: 'success', failed: 'neutral', queued: 'accent', processing: 'accent' } as const;
 
 /** Earlier isolations, newest first; any can be reopened for listening and download. */
 export function IsolatorHistory({ openId, onOpen }: { openId: string | null; onOpen: (id: string) => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const { dateTime } = useFormatters();
   const { data, isLoading, isError } = useIsolatorHistory();
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <section className="flex flex-col gap-3" aria-labelledby="isolator-history-title">
       <h2 id="isolator-history-title" className="text-base font-semibold">
@@ -37,7 +38,7 @@ export function IsolatorHistory({ openId, onOpen }: { openId: string | null; onO
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-semibold">{job.fileName}</p>
                 <p className="text-xs text-muted-foreground">
-                  {formatDuration(job.durationSeconds)} · {dateFormat.format(new Date(job.createdAt))} · {t('voiceIsolator.credits', { count: job.credits })}
+                  {formatDuration(job.durationSeconds)} · {dateTime(job.createdAt)} · {t('voiceIsolator.credits', { count: job.credits })}
                 </p>
               </div>
               <Badge tone={STATUS_TONE[job.status]}>{t(`voiceIsolator.status.${job.status}`)}</Badge>
