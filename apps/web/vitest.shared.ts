@@ -15,7 +15,7 @@ export const MOCKING_WEB_TESTS = [
 
 /** The web project's Vitest config; `isolated` gives the files that mock modules a registry each. */
 export function webTestConfig({ isolated }: { isolated: boolean }) {
-  const files = ['src/**/*.test.{ts,tsx}', 'eslint-rules/**/*.test.ts'];
+  const files = ['src/**/*.test.{ts,tsx}', 'eslint-rules/**/*.test.ts', 'scripts/**/*.test.ts'];
   return defineConfig({
     plugins: [react()],
     test: {

@@ -8,17 +8,28 @@ import { STORAGE_KEYS } from '../../../packages/shared/src/constants.ts';
  * never sees a white flash while the app's JavaScript loads. The app applies the same rule again once it runs. It also
  * marks a browser that holds a session (`data-session` on <html>): the studio frame drawn at build time shows only
  * there (`prerender.ts`), so a signed-out visitor never sees it on the way to the sign-in page.
+ *
+ * For that visitor it also loads the browser's locale data, in a task of its own while the page's styles and scripts
+ * download: the first `Intl` object of a page loads it (50-150 ms on this project's machines, more on a phone), and the
+ * studio's first render, which formats the balance and the sliders' values, would otherwise pay it in its longest task.
  */
 export function themeBootScript(): Plugin {
-  const key = JSON.stringify(STORAGE_KEYS.theme);
-  const session = JSON.stringify(STORAGE_KEYS.accessToken);
-  const script =
-    `try{var t=localStorage.getItem(${key});var d=t==='dark'||(t==='system'&&matchMedia('(prefers-color-scheme: dark)').matches);var r=document.documentElement;r.classList.toggle('dark',d);r.style.colorScheme=d?'dark':'light';` +
-    `if(localStorage.getItem(${session})||sessionStorage.getItem(${session}))r.setAttribute('data-session','')}catch(e){}`;
+  const script = themeBootSource();
   return {
     name: 'sound-studio-theme-boot',
     transformIndexHtml() {
       return [{ tag: 'script', children: script, injectTo: 'head-prepend' }];
     },
   };
+}
+
+/** The inline script's source. */
+export function themeBootSource(): string {
+  const key = JSON.stringify(STORAGE_KEYS.theme);
+  const session = JSON.stringify(STORAGE_KEYS.accessToken);
+  return (
+    `try{var t=localStorage.getItem(${key});var d=t==='dark'||(t==='system'&&matchMedia('(prefers-color-scheme: dark)').matches);var r=document.documentElement;r.classList.toggle('dark',d);r.style.colorScheme=d?'dark':'light';` +
+    `if(localStorage.getItem(${session})||sessionStorage.getItem(${session})){r.setAttribute('data-session','');` +
+    `setTimeout(function(){try{new Intl.NumberFormat().format(0)}catch(e){}},0)}}catch(e){}`
+  );
 }
