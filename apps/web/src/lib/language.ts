@@ -60,8 +60,8 @@ const TURKEY_UTC_OFFSET_MINUTES = -180;
  * looked up: the first lookup loads the browser's date and time data, about 100 ms on this project's machines and more
  * on a phone, at boot.
  */
-function browserTimeZone(now: Date = new Date()): string | undefined {
-  if (now.getTimezoneOffset() !== TURKEY_UTC_OFFSET_MINUTES) return undefined;
+function browserTimeZone(): string | undefined {
+  if (new Date().getTimezoneOffset() !== TURKEY_UTC_OFFSET_MINUTES) return undefined;
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone;
   } catch {
