@@ -92,4 +92,34 @@ describe('voice settings', () => {
     expect(slider).toHaveTextContent('Speed 1.1');
     await waitFor(() => expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ speed: 1.1 }));
   });
+
+  it('moves made while another preference is being saved survive its reply, which carries the settings from before', async () => {
+    let answer: (response: Response) => void = () => {};
+    const { calls } = stubFetch({
+      'GET /preferences': () => okReply({ preferences: makePreferences() }),
+      'PUT /preferences': () => new Promise<Response>((resolve) => (answer = resolve)),
+      'PUT /preferences/voice/settings': () => okReply({ preferences: makePreferences() }),
+    });
+    renderWithProviders(
+      <>
+        <SidebarToggle />
+        <SpeedSlider />
+      </>,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Sidebar' }));
+    const slider = screen.getByRole('button', { name: 'Speed 1' });
+    await user.click(slider);
+    await user.click(slider);
+    expect(slider).toHaveTextContent('Speed 1.2');
+    // The interface save answers between two moves, with the server's settings (speed 1) as they were.
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT' && call.path === '/preferences')).toBe(true));
+    const saved = makePreferences();
+    act(() => answer(okReply({ preferences: { ...saved, ui: { ...saved.ui, sidebarCollapsed: true } } })));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sidebar' })).toHaveAttribute('aria-pressed', 'true'));
+    expect(slider).toHaveTextContent('Speed 1.2');
+    await user.click(slider);
+    expect(slider).toHaveTextContent('Speed 1.3');
+    await waitFor(() => expect(calls.find((call) => call.path === '/preferences/voice/settings')?.body).toEqual({ speed: 1.3 }));
+  });
 });

@@ -41,6 +41,12 @@ function withVoiceSettings(preferences: Preferences, changes: Partial<VoiceSetti
   return { ...preferences, voice: { ...preferences.voice, voiceSettings: { ...preferences.voice.voiceSettings, ...changes } } };
 }
 
+/** Whether `preferences` already hold these settings (a move's own update, or the overlay below): nothing to lay over. */
+function carriesSettings(preferences: Preferences, changes: Partial<VoiceSettings>): boolean {
+  const held = preferences.voice.voiceSettings;
+  return Object.entries(changes).every(([key, value]) => held[key as keyof VoiceSettings] === value);
+}
+
 function currentPreferences(queryClient: QueryClient): Preferences {
   return queryClient.getQueryData<Preferences>(preferencesQueryKey) ?? DEFAULT_PREFERENCES;
 }
@@ -156,18 +162,20 @@ export function useVoiceSettings() {
     [flush],
   );
 
-  // Preferences that load after a move (the page drew before they came) would put the slider back and lose the move:
-  // unsaved moves are laid over them, and they become what a failed save rolls back to.
+  // Preferences that arrive after a move would put the slider back and lose the move: those that load late (the page
+  // drew before they came) and the reply to another preference's save (the interface language, saved as the studio
+  // opens), which carries the settings the server held before the move. Unsaved moves are laid over them, and they
+  // become what a failed save rolls back to.
   useEffect(
     () =>
       queryClient.getQueryCache().subscribe((event) => {
         const batch = pending.current;
-        if (!batch || event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
+        if (!batch || event.type !== 'updated' || event.action.type !== 'success') return;
         if (event.query.queryHash !== preferencesQueryHash) return;
-        const loaded = event.query.state.data as Preferences | undefined;
-        if (!loaded) return;
-        batch.snapshot = loaded;
-        queryClient.setQueryData(preferencesQueryKey, withVoiceSettings(loaded, batch.changes));
+        const arrived = event.query.state.data as Preferences | undefined;
+        if (!arrived || carriesSettings(arrived, batch.changes)) return;
+        batch.snapshot = arrived;
+        queryClient.setQueryData(preferencesQueryKey, withVoiceSettings(arrived, batch.changes));
       }),
     [queryClient],
   );
