@@ -73,9 +73,10 @@ export const PNG_BYTES = Buffer.concat([
   randomBytes(2048),
 ]);
 
-/** The files waiting in the app's voice-lab upload folder. */
+/** The files waiting in the app's voice-lab upload folder (in its processes' own folders). */
 export async function filesInUploadDir(app: TestApp): Promise<string[]> {
-  return readdir(voiceLabUploadDir(app.config)).catch(() => []);
+  const entries = await readdir(voiceLabUploadDir(app.config), { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
 }
 
 /** The user's credit reservations still held. */

@@ -1,9 +1,9 @@
-import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { removeStaleTemporaryFiles, streamToTemporaryFile } from './upload-to-disk.ts';
+import { streamToTemporaryFile } from './upload-to-disk.ts';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'sound-studio-upload-to-disk-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -34,23 +34,5 @@ describe('streamToTemporaryFile', () => {
       });
       expect(readdirSync(directory)).toEqual([]);
     }
-  });
-});
-
-describe('removeStaleTemporaryFiles', () => {
-  it('removes files older than the cut-off and keeps newer ones', async () => {
-    const directory = path.join(folder, 'stale');
-    const now = new Date();
-    const cutOff = new Date(now.getTime() - 60 * 60 * 1000);
-    rmSync(directory, { recursive: true, force: true });
-    await streamToTemporaryFile(Readable.from([Buffer.from('fresh')]), options(directory));
-    const stale = path.join(directory, 'test-left-by-a-crash');
-    writeFileSync(stale, 'old');
-    const twoHoursAgo = new Date(now.getTime() - 2 * 60 * 60 * 1000);
-    utimesSync(stale, twoHoursAgo, twoHoursAgo);
-    expect(await removeStaleTemporaryFiles(directory, cutOff)).toBe(1);
-    expect(readdirSync(directory)).toHaveLength(1);
-    expect(readdirSync(directory)).not.toContain('test-left-by-a-crash');
-    expect(await removeStaleTemporaryFiles(path.join(folder, 'missing'), cutOff)).toBe(0);
   });
 });

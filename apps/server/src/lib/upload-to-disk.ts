@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -53,21 +53,4 @@ export async function streamToTemporaryFile(source: Readable & { truncated?: boo
     throw error;
   }
   return { path: target, sizeBytes, remove };
-}
-
-/**
- * Removes files in `directory` last written before `olderThan`: uploads a crashed or killed process never got to
- * remove. Run at start-up; the age keeps it from touching uploads another process sharing the folder is reading.
- */
-export async function removeStaleTemporaryFiles(directory: string, olderThan: Date): Promise<number> {
-  const names = await readdir(directory).catch(() => []);
-  let removed = 0;
-  for (const name of names) {
-    const target = path.join(directory, name);
-    const info = await stat(target).catch(() => null);
-    if (!info?.isFile() || info.mtime >= olderThan) continue;
-    await rm(target, { force: true });
-    removed += 1;
-  }
-  return removed;
 }

@@ -47,10 +47,13 @@ function streamUpload(fileName: string, fileBytes: number, stopAfterBytes?: numb
   });
 }
 
-/** The files waiting in the documents' temporary folder. */
+/** The files waiting in the documents' temporary folder (each process keeps its own folder inside it). */
 function leftovers(): string[] {
   const folder = documentUploadDirectory(t.config.dataDir);
-  return existsSync(folder) ? readdirSync(folder) : [];
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
 /** Which of the reader's limits ends an exhausting document first (time or memory) depends on the machine's speed. */
@@ -149,8 +152,7 @@ describe('POST /api/tts/documents: decompression bombs and pathological files', 
   it('removes the temporary file of an upload the client abandons halfway', async () => {
     const streamed = streamUpload('abandoned.txt', 40 * 1024 * 1024, 8 * 1024 * 1024);
     streamed.reply.catch(() => undefined); // the connection is cut on purpose
-    const folder = documentUploadDirectory(t.config.dataDir);
-    await waitFor(async () => leftovers().some((name) => statSync(path.join(folder, name)).size > 0));
+    await waitFor(async () => leftovers().some((file) => statSync(file).size > 0));
     streamed.abort();
     await waitFor(async () => leftovers().length === 0);
     expect(leftovers()).toEqual([]);
@@ -163,9 +165,8 @@ describe('POST /api/tts/documents: decompression bombs and pathological files', 
     const pending = upload('slow.html', html).finally(() => {
       answered = true;
     });
-    const folder = documentUploadDirectory(t.config.dataDir);
     // Received in full and on disk: from here on the upload is being read.
-    await waitFor(async () => leftovers().some((name) => statSync(path.join(folder, name)).size === html.length));
+    await waitFor(async () => leftovers().some((file) => statSync(file).size === html.length));
     const health = await t.request({ url: '/api/health' });
     expect(health.statusCode).toBe(200);
     expect(answered).toBe(false);

@@ -22,7 +22,7 @@ import { AppError } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { requirePlanFeature } from '../../lib/plan-features.ts';
 import { issueWorkLicense, spokenWorkTitle } from '../../lib/work-license.ts';
-import { removeStaleTemporaryFiles } from '../../lib/upload-to-disk.ts';
+import { processScratchFolder } from '../../lib/process-folder.ts';
 import { errorReplies, ok, SECURITY } from '../../lib/http.ts';
 import { DEFAULT_EXTRACTOR_LIMITS, DocumentExtractor } from './document-extractor.ts';
 import { documentUploadDirectory, handleDocument, MULTIPART_LIMITS, readUpload } from './documents.ts';
@@ -63,9 +63,8 @@ export const ttsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
   const extractor = new DocumentExtractor({ ...DEFAULT_EXTRACTOR_LIMITS, log: app.log });
   app.addHook('onClose', () => extractor.close());
-  const uploadDirectory = documentUploadDirectory(app.config.dataDir);
-  // Documents are read within seconds: anything an hour old was left by a process that was killed mid-upload.
-  await removeStaleTemporaryFiles(uploadDirectory, new Date(Date.now() - 60 * 60 * 1000));
+  // Documents are read within seconds: another host's upload an hour old was left by a process killed mid-upload.
+  const uploadDirectory = await processScratchFolder(documentUploadDirectory(app.config.dataDir), 60 * 60 * 1000);
 
   app.post(
     '/voices/generate-tts',

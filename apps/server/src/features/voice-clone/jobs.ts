@@ -1,20 +1,18 @@
-import { mkdir } from 'node:fs/promises';
 import { createVoiceCloneProvider, VoiceIsolator, type SpeechEngine, type VoiceCloneProvider } from '@sound-studio/audio';
 import { VOICE_CLONE_JOB_UPDATED_EVENT } from '@sound-studio/shared';
 import type { AppConfig } from '../../config.ts';
 import type { CloseJobResources, JobServices } from '../../jobs/job-services.ts';
 import { CustomVoices } from '../custom-voices/custom-voices.ts';
-import { voiceLabUploadDir } from '../voice-lab/form-to-disk.ts';
+import { voiceLabScratchFolder } from '../voice-lab/form-to-disk.ts';
 import { cloneFailureHandler, cloneJobHandler, toVoiceCloneJob, VOICE_CLONE_JOB_SLOTS, VOICE_CLONE_JOB_TYPE } from './clone-job.ts';
 
 /**
  * Voice cloning as a job: a worker pool (one thread) and job slots of its own, so a clone never waits behind a long
- * isolation. Stored samples are copied to the voice lab's upload folder in DATA_DIR for the decoder.
+ * isolation. Stored samples are copied to this process's voice-lab folder in DATA_DIR for the decoder.
  */
 export async function registerVoiceCloneJobs(services: JobServices): Promise<CloseJobResources> {
   const { db, clock, credits, files, fileDeletions, speech, mediaLinks, jobs, realtime, log } = services;
-  const scratchDir = voiceLabUploadDir(services.config);
-  await mkdir(scratchDir, { recursive: true });
+  const scratchDir = await voiceLabScratchFolder(services.config);
   const workers = new VoiceIsolator({ workers: 1 });
   const customVoices = new CustomVoices(db, fileDeletions, mediaLinks);
   const provider = cloneProviderOf(services.config.voiceLab.cloneProvider, speech, workers);

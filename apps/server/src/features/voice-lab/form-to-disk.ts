@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config.ts';
+import { processScratchFolder } from '../../lib/process-folder.ts';
 
 /** One uploaded file, waiting on disk to be checked and stored. */
 export interface FileOnDisk {
@@ -42,14 +43,15 @@ export function voiceLabUploadDir(config: Pick<AppConfig, 'dataDir'>): string {
   return path.join(config.dataDir, 'uploads', 'voice-lab');
 }
 
-/** Creates the upload folder and removes what a killed process left there (older than `staleMs`). */
-export async function prepareUploadDir(directory: string, staleMs: number, now = Date.now()): Promise<void> {
-  await mkdir(directory, { recursive: true });
-  for (const name of await readdir(directory)) {
-    const target = path.join(directory, name);
-    const info = await stat(target).catch(() => null);
-    if (info && now - info.mtimeMs > staleMs) await rm(target, { force: true, recursive: true });
-  }
+/** What another host's process left in the upload folder is removed once this old (it may still be reading newer). */
+const STALE_UPLOAD_MS = 6 * 60 * 60_000;
+
+/**
+ * This process's folder for voice-lab uploads and the decoders' copies of stored files, made at start; what a process
+ * of this host left there when it was killed is removed then (see `processScratchFolder`).
+ */
+export function voiceLabScratchFolder(config: Pick<AppConfig, 'dataDir'>): Promise<string> {
+  return processScratchFolder(voiceLabUploadDir(config), STALE_UPLOAD_MS);
 }
 
 /**

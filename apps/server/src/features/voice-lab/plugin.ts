@@ -9,10 +9,7 @@ import { voiceDesignRoutes } from '../voice-design/routes.ts';
 import { VoiceDesignService } from '../voice-design/service.ts';
 import { voiceIsolatorRoutes } from '../voice-isolator/routes.ts';
 import { VoiceIsolatorService } from '../voice-isolator/service.ts';
-import { prepareUploadDir, voiceLabUploadDir } from './form-to-disk.ts';
-
-/** Upload files older than this in the upload folder were left by a process that died mid-request. */
-const STALE_UPLOAD_MS = 6 * 60 * 60_000;
+import { voiceLabScratchFolder } from './form-to-disk.ts';
 
 /**
  * The voice lab: My Voices, voice design, voice clone and the voice isolator. Isolation and cloning run as jobs whose
@@ -22,8 +19,7 @@ const STALE_UPLOAD_MS = 6 * 60 * 60_000;
 export const voiceLabRoutes: FastifyPluginAsyncZod = async (app) => {
   const customVoices = new CustomVoices(app.db, app.fileDeletions, app.mediaLinks);
   const { db, clock, files, fileDeletions, credits, mediaLinks, speech, jobs } = app;
-  const uploadDir = voiceLabUploadDir(app.config);
-  await prepareUploadDir(uploadDir, STALE_UPLOAD_MS);
+  const uploadDir = await voiceLabScratchFolder(app.config);
   // Per-route limits are set where each form is read; these are the outer bounds.
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_LIMITS.isolatorFileBytes, files: UPLOAD_LIMITS.cloneSamplesMax } });
 
