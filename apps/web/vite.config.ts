@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { appAfterFirstPaint } from './scripts/app-after-paint.ts';
 import { bundleReport } from './scripts/bundle-report.ts';
 import { precompressBuild } from './scripts/precompress.ts';
 import { prerenderPages } from './scripts/prerender.ts';
@@ -50,6 +51,8 @@ export default defineConfig({
       },
     }),
     themeBootScript(),
+    // The app's scripts start after the first paint: every first page has a form or a frame drawn at build time to show.
+    appAfterFirstPaint(),
     studio.plugin,
     bundleReport({ entryPage: '/login', bootModules: BOOT_MODULES }),
     // The sign-in page and the text-to-speech frame drawn ahead of time, for a first visit's first paint.
