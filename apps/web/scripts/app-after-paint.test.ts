@@ -60,12 +60,12 @@ describe('app scripts after the first paint', () => {
     const frames: FrameRequestCallback[] = [];
     vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
     new Function(appLoaderSource('/assets/index-abc.js', ['/assets/react-dom-1.js', '/assets/i18n-2.js']))();
-    vi.runAllTimers();
+    vi.advanceTimersByTime(100);
     expect(started()).toEqual([]);
     frames.forEach((frame) => frame(0));
     // The frame's callbacks run before it is painted: still nothing.
     expect(started()).toEqual([]);
-    vi.runAllTimers();
+    vi.advanceTimersByTime(0);
     const expected = [
       ['modulepreload', '/assets/react-dom-1.js'],
       ['modulepreload', '/assets/i18n-2.js'],
@@ -74,7 +74,18 @@ describe('app scripts after the first paint', () => {
     expect(started()).toEqual(expected);
     setVisibility('hidden');
     document.dispatchEvent(new Event('visibilitychange'));
+    vi.runAllTimers();
     expect(started()).toEqual(expected);
+  });
+
+  it('starts after 3 s in a visible page whose browser runs no animation frame', () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    new Function(appLoaderSource('/assets/index-abc.js', []))();
+    vi.advanceTimersByTime(2999);
+    expect(started()).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(started()).toEqual([['script module', '/assets/index-abc.js']]);
   });
 
   it('starts at once in a hidden page, and when the page is hidden before its first frame', () => {

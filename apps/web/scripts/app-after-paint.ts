@@ -29,9 +29,12 @@ export function deferAppScripts(html: string): string {
   return html.replace(MODULE_PRELOAD, '').replace(entry[0], loader);
 }
 
+/** A visible page whose browser never runs animation frames (some embedded views) starts the app after this. */
+const FRAME_WAIT_LIMIT_MS = 3000;
+
 /**
  * The inline loader: after the first frame (a timer set from an animation frame runs once that frame is painted), or at
- * once in a hidden page, or when the page is hidden before it painted. The server allows it by its hash (the security
+ * once in a hidden page, or when the page is hidden before it painted, or after FRAME_WAIT_LIMIT_MS at the latest. The server allows it by its hash (the security
  * headers hash every inline script of index.html), so it must stay the same in every page built from index.html.
  */
 export function appLoaderSource(entry: string, preloads: readonly string[]): string {
@@ -41,6 +44,6 @@ export function appLoaderSource(entry: string, preloads: readonly string[]): str
     `var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};d.head.appendChild(s)}` +
     `if(d.visibilityState==='hidden'){start();return}` +
     `d.addEventListener('visibilitychange',function(){if(d.visibilityState==='hidden')start()});` +
-    `requestAnimationFrame(function(){setTimeout(start,0)})})()`
+    `requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,${FRAME_WAIT_LIMIT_MS})})()`
   );
 }
