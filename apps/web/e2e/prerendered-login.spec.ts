@@ -1,14 +1,17 @@
 import { expect, test } from '@playwright/test';
 import { registerThroughApi } from './helpers.ts';
 
-test('without JavaScript, /login and /tr/login already show the sign-in form, which cannot send itself nor be ticked', async ({ browser }) => {
+test('without JavaScript, /login and /tr/login already show the sign-in form, whose buttons are refused in sight until the app runs', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, locale: 'en-US' });
   const page = await context.newPage();
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeDisabled();
-  // A checkbox only the app can tick is refused in sight, not clicked in vain.
+  // A checkbox only the app can tick, and switches only the app can act on, are refused in sight, not clicked in vain.
   await expect(page.getByRole('checkbox', { name: 'Remember me' })).toBeDisabled();
+  await expect(page.getByTestId('language-toggle')).toBeDisabled();
+  await expect(page.getByTestId('theme-toggle')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Show password' })).toBeDisabled();
   await expect(page.getByPlaceholder('you@example.com')).toBeVisible();
   await page.goto('/tr/login');
   await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
@@ -32,7 +35,7 @@ test('what a visitor types before the app has loaded is kept, caret and focus in
       if (document.querySelector('[data-testid="page-spinner"]')) seen.push('spinner');
     }).observe(document, { childList: true, subtree: true });
   });
-  // The entry script is a module, which holds DOMContentLoaded back: wait for the response only.
+  // The held entry script holds the load event back: wait for the response only.
   await page.goto('/login', { waitUntil: 'commit' });
   await expect(page.locator('[data-prerendered="en"]')).toBeVisible();
   await page.getByPlaceholder('you@example.com').fill(account.email);
