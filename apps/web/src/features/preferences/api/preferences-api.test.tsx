@@ -122,4 +122,32 @@ describe('voice settings', () => {
     expect(slider).toHaveTextContent('Speed 1.3');
     await waitFor(() => expect(calls.find((call) => call.path === '/preferences/voice/settings')?.body).toEqual({ speed: 1.3 }));
   });
+
+  it('a saved move stays when an older call answers after it, with the settings from before', async () => {
+    let answer: (response: Response) => void = () => {};
+    const saved = makePreferences();
+    const { calls } = stubFetch({
+      'GET /preferences': () => okReply({ preferences: saved }),
+      'PUT /preferences': () => new Promise<Response>((resolve) => (answer = resolve)),
+      'PUT /preferences/voice/settings': () =>
+        okReply({ preferences: makePreferences({ voiceSettings: { ...saved.voice.voiceSettings, speed: 1.1 } }) }),
+    });
+    renderWithProviders(
+      <>
+        <SidebarToggle />
+        <SpeedSlider />
+      </>,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Sidebar' }));
+    const slider = screen.getByRole('button', { name: 'Speed 1' });
+    await user.click(slider);
+    await waitFor(() => expect(calls.some((call) => call.path === '/preferences/voice/settings')).toBe(true));
+    // Its reply (answered at once) is taken before the older call answers.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The sidebar's call, sent first, answers last: its settings are from before the move.
+    act(() => answer(okReply({ preferences: { ...saved, ui: { ...saved.ui, sidebarCollapsed: true } } })));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sidebar' })).toHaveAttribute('aria-pressed', 'true'));
+    expect(slider).toHaveTextContent('Speed 1.1');
+  });
 });

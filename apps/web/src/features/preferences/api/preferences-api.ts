@@ -52,30 +52,38 @@ function currentPreferences(queryClient: QueryClient): Preferences {
 }
 
 /**
- * One optimistic preference change (TanStack Query's recipe): apply at once, roll back and keep section 8's error
- * state on failure, take the server's whole reply on success.
+ * Copies the preferences one change touches from `source` into `target`: what a reply says of them, or what they were
+ * before a failed change. Only those: replies can arrive in any order, and a whole reply to an older call would put
+ * back what a later change (another toggle, a slider) has since set.
+ */
+type TakeChanged<Variables> = (target: Preferences, source: Preferences, variables: Variables) => Preferences;
+
+/**
+ * One optimistic preference change (TanStack Query's recipe): apply at once; on failure put back what it changed and
+ * keep section 8's error state; on success take the server's values for what it changed.
  */
 function useOptimisticPreference<Variables>(
   action: PreferenceAction,
   send: (variables: Variables) => Promise<{ preferences: Preferences }>,
   apply: (preferences: Preferences, variables: Variables) => Preferences,
+  takeChanged: TakeChanged<Variables>,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
     onMutate: async (variables: Variables) => {
       await queryClient.cancelQueries({ queryKey: preferencesQueryKey });
-      const snapshot = queryClient.getQueryData<Preferences>(preferencesQueryKey);
-      queryClient.setQueryData(preferencesQueryKey, apply(currentPreferences(queryClient), variables));
+      const snapshot = currentPreferences(queryClient);
+      queryClient.setQueryData(preferencesQueryKey, apply(snapshot, variables));
       return { snapshot };
     },
-    onError: (error, _variables, context) => {
-      queryClient.setQueryData(preferencesQueryKey, context?.snapshot);
+    onError: (error, variables, context) => {
+      if (context) queryClient.setQueryData(preferencesQueryKey, takeChanged(currentPreferences(queryClient), context.snapshot, variables));
       setPreferenceError({ action, reason: failureReason(error) });
     },
-    onSuccess: (reply) => {
+    onSuccess: (reply, variables) => {
       setPreferenceError(null);
-      queryClient.setQueryData(preferencesQueryKey, reply.preferences);
+      queryClient.setQueryData(preferencesQueryKey, takeChanged(currentPreferences(queryClient), reply.preferences, variables));
     },
   });
 }
@@ -95,7 +103,12 @@ export function applySelection(preferences: Preferences, voice: Pick<Voice, '_id
 }
 
 export function useSelectVoice() {
-  return useOptimisticPreference('select', (voice: Pick<Voice, '_id' | 'name'>) => preferencesApi.select(voice._id), (preferences, voice) => applySelection(preferences, voice));
+  return useOptimisticPreference(
+    'select',
+    (voice: Pick<Voice, '_id' | 'name'>) => preferencesApi.select(voice._id),
+    (preferences, voice) => applySelection(preferences, voice),
+    (target, { voice: { selectedVoiceId, selectedVoice, recentVoices } }) => ({ ...target, voice: { ...target.voice, selectedVoiceId, selectedVoice, recentVoices } }),
+  );
 }
 
 export function applyFavorite(preferences: Preferences, voiceId: string, action: 'add' | 'remove'): Preferences {
@@ -108,6 +121,7 @@ export function useToggleFavorite() {
     'favorite',
     ({ voiceId, action }: { voiceId: string; action: 'add' | 'remove' }) => preferencesApi.favorite(voiceId, action),
     (preferences, { voiceId, action }) => applyFavorite(preferences, voiceId, action),
+    (target, { voice: { favoriteVoices } }) => ({ ...target, voice: { ...target.voice, favoriteVoices } }),
   );
 }
 
@@ -120,12 +134,23 @@ export function useUpdatePreferences() {
       ui: { ...preferences.ui, ...changes.ui },
       notifications: { ...preferences.notifications, ...changes.notifications },
     }),
+    (target, source, { preferences: changes }) => ({
+      voice: { ...target.voice, ...pickKeys(source.voice, changes.voice) },
+      ui: { ...target.ui, ...pickKeys(source.ui, changes.ui) },
+      notifications: { ...target.notifications, ...pickKeys(source.notifications, changes.notifications) },
+    }),
   );
+}
+
+/** The entries of `section` named by the keys of `changed`. */
+function pickKeys<Section extends object>(section: Section, changed: Partial<Section> | undefined): Partial<Section> {
+  const keys = Object.keys(changed ?? {}) as (keyof Section)[];
+  return Object.fromEntries(keys.map((key) => [key, section[key]])) as Partial<Section>;
 }
 
 /**
  * The sliders: each move shows at once (the cache is updated), and the changed values are saved together after
- * SETTINGS_SAVE_DELAY_MS. A failed save rolls back to the values before the first unsaved move.
+ * SETTINGS_SAVE_DELAY_MS. A failed save puts the sliders it carried back to their values before its first move.
  */
 export function useVoiceSettings() {
   const queryClient = useQueryClient();
@@ -134,13 +159,22 @@ export function useVoiceSettings() {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const mutation = useMutation({
     mutationFn: (changes: Partial<VoiceSettings>) => preferencesApi.settings(changes),
-    onSuccess: (reply) => {
+    onSuccess: (reply, saved) => {
       setPreferenceError(null);
-      // A move made while this call was under way stays on screen; it is saved by its own call.
-      if (!pending.current) queryClient.setQueryData(preferencesQueryKey, reply.preferences);
+      queryClient.setQueryData(preferencesQueryKey, withVoiceSettings(currentPreferences(queryClient), settledSettings(reply.preferences, saved)));
     },
   });
   const { mutate } = mutation;
+
+  /**
+   * The sliders of `changes` as `source` holds them, less those moved again since (their values stay on screen and go
+   * with the next call): what a reply confirms, or what a failed save puts back.
+   */
+  const settledSettings = useCallback((source: Preferences, changes: Partial<VoiceSettings>): Partial<VoiceSettings> => {
+    const movedAgain = pending.current?.changes ?? {};
+    const keys = (Object.keys(changes) as (keyof VoiceSettings)[]).filter((key) => !(key in movedAgain));
+    return Object.fromEntries(keys.map((key) => [key, source.voice.voiceSettings[key]]));
+  }, []);
 
   const flush = useCallback(() => {
     const batch = pending.current;
@@ -148,11 +182,12 @@ export function useVoiceSettings() {
     if (!batch) return;
     mutate(batch.changes, {
       onError: (error) => {
-        queryClient.setQueryData(preferencesQueryKey, batch.snapshot);
+        const before = settledSettings(batch.snapshot ?? DEFAULT_PREFERENCES, batch.changes);
+        queryClient.setQueryData(preferencesQueryKey, withVoiceSettings(currentPreferences(queryClient), before));
         setPreferenceError({ action: 'settings', reason: failureReason(error) });
       },
     });
-  }, [mutate, queryClient]);
+  }, [mutate, queryClient, settledSettings]);
 
   useEffect(
     () => () => {
