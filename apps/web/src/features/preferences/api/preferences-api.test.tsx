@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { errorReply, okReply, renderWithProviders, setupI18n, stubFetch } from '../../../test/render.tsx';
+import type { Preferences } from '@sound-studio/shared';
 import { makePreferences } from '../../../test/fixtures.ts';
 import { PreferenceErrorAlert } from '../components/PreferenceErrorAlert.tsx';
 import { setPreferenceError } from '../preference-errors.ts';
@@ -71,6 +72,34 @@ function SpeedSlider() {
   );
 }
 
+/**
+ * The sidebar switch beside the speed slider, with the sidebar's save held until `answer` (its reply: the stored
+ * preferences, collapsed) and the settings save answered at once with `settingsReply`; the sidebar is clicked first.
+ */
+async function sidebarThenSlider(settingsReply: Preferences) {
+  let release: (response: Response) => void = () => {};
+  const stored = makePreferences();
+  const { calls } = stubFetch({
+    'GET /preferences': () => okReply({ preferences: stored }),
+    'PUT /preferences': () => new Promise<Response>((resolve) => (release = resolve)),
+    'PUT /preferences/voice/settings': () => okReply({ preferences: settingsReply }),
+  });
+  renderWithProviders(
+    <>
+      <SidebarToggle />
+      <SpeedSlider />
+    </>,
+  );
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Sidebar' }));
+  await waitFor(() => expect(calls.some((call) => call.method === 'PUT' && call.path === '/preferences')).toBe(true));
+  const answer = async () => {
+    act(() => release(okReply({ preferences: { ...stored, ui: { ...stored.ui, sidebarCollapsed: true } } })));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sidebar' })).toHaveAttribute('aria-pressed', 'true'));
+  };
+  return { user, calls, slider: screen.getByRole('button', { name: 'Speed 1' }), answer };
+}
+
 describe('voice settings', () => {
   beforeEach(() => setupI18n('en'));
   afterEach(() => vi.unstubAllGlobals());
@@ -94,29 +123,12 @@ describe('voice settings', () => {
   });
 
   it('moves made while another preference is being saved survive its reply, which carries the settings from before', async () => {
-    let answer: (response: Response) => void = () => {};
-    const { calls } = stubFetch({
-      'GET /preferences': () => okReply({ preferences: makePreferences() }),
-      'PUT /preferences': () => new Promise<Response>((resolve) => (answer = resolve)),
-      'PUT /preferences/voice/settings': () => okReply({ preferences: makePreferences() }),
-    });
-    renderWithProviders(
-      <>
-        <SidebarToggle />
-        <SpeedSlider />
-      </>,
-    );
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Sidebar' }));
-    const slider = screen.getByRole('button', { name: 'Speed 1' });
+    const { user, calls, slider, answer } = await sidebarThenSlider(makePreferences());
     await user.click(slider);
     await user.click(slider);
     expect(slider).toHaveTextContent('Speed 1.2');
     // The interface save answers between two moves, with the server's settings (speed 1) as they were.
-    await waitFor(() => expect(calls.some((call) => call.method === 'PUT' && call.path === '/preferences')).toBe(true));
-    const saved = makePreferences();
-    act(() => answer(okReply({ preferences: { ...saved, ui: { ...saved.ui, sidebarCollapsed: true } } })));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Sidebar' })).toHaveAttribute('aria-pressed', 'true'));
+    await answer();
     expect(slider).toHaveTextContent('Speed 1.2');
     await user.click(slider);
     expect(slider).toHaveTextContent('Speed 1.3');
@@ -124,30 +136,14 @@ describe('voice settings', () => {
   });
 
   it('a saved move stays when an older call answers after it, with the settings from before', async () => {
-    let answer: (response: Response) => void = () => {};
-    const saved = makePreferences();
-    const { calls } = stubFetch({
-      'GET /preferences': () => okReply({ preferences: saved }),
-      'PUT /preferences': () => new Promise<Response>((resolve) => (answer = resolve)),
-      'PUT /preferences/voice/settings': () =>
-        okReply({ preferences: makePreferences({ voiceSettings: { ...saved.voice.voiceSettings, speed: 1.1 } }) }),
-    });
-    renderWithProviders(
-      <>
-        <SidebarToggle />
-        <SpeedSlider />
-      </>,
-    );
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Sidebar' }));
-    const slider = screen.getByRole('button', { name: 'Speed 1' });
+    const movedOnServer = makePreferences({ voiceSettings: { ...makePreferences().voice.voiceSettings, speed: 1.1 } });
+    const { user, calls, slider, answer } = await sidebarThenSlider(movedOnServer);
     await user.click(slider);
     await waitFor(() => expect(calls.some((call) => call.path === '/preferences/voice/settings')).toBe(true));
     // Its reply (answered at once) is taken before the older call answers.
     await new Promise((resolve) => setTimeout(resolve, 100));
     // The sidebar's call, sent first, answers last: its settings are from before the move.
-    act(() => answer(okReply({ preferences: { ...saved, ui: { ...saved.ui, sidebarCollapsed: true } } })));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Sidebar' })).toHaveAttribute('aria-pressed', 'true'));
+    await answer();
     expect(slider).toHaveTextContent('Speed 1.1');
   });
 });
