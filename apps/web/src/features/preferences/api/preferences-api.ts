@@ -41,12 +41,6 @@ function withVoiceSettings(preferences: Preferences, changes: Partial<VoiceSetti
   return { ...preferences, voice: { ...preferences.voice, voiceSettings: { ...preferences.voice.voiceSettings, ...changes } } };
 }
 
-/** Whether `preferences` already hold these settings (a move's own update, or the overlay below): nothing to lay over. */
-function carriesSettings(preferences: Preferences, changes: Partial<VoiceSettings>): boolean {
-  const held = preferences.voice.voiceSettings;
-  return Object.entries(changes).every(([key, value]) => held[key as keyof VoiceSettings] === value);
-}
-
 function currentPreferences(queryClient: QueryClient): Preferences {
   return queryClient.getQueryData<Preferences>(preferencesQueryKey) ?? DEFAULT_PREFERENCES;
 }
@@ -157,15 +151,6 @@ export function useVoiceSettings() {
   const { preferences } = usePreferences();
   const pending = useRef<{ changes: Partial<VoiceSettings>; snapshot: Preferences | undefined } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const mutation = useMutation({
-    mutationFn: (changes: Partial<VoiceSettings>) => preferencesApi.settings(changes),
-    onSuccess: (reply, saved) => {
-      setPreferenceError(null);
-      queryClient.setQueryData(preferencesQueryKey, withVoiceSettings(currentPreferences(queryClient), settledSettings(reply.preferences, saved)));
-    },
-  });
-  const { mutate } = mutation;
-
   /**
    * The sliders of `changes` as `source` holds them, less those moved again since (their values stay on screen and go
    * with the next call): what a reply confirms, or what a failed save puts back.
@@ -175,6 +160,14 @@ export function useVoiceSettings() {
     const keys = (Object.keys(changes) as (keyof VoiceSettings)[]).filter((key) => !(key in movedAgain));
     return Object.fromEntries(keys.map((key) => [key, source.voice.voiceSettings[key]]));
   }, []);
+  const mutation = useMutation({
+    mutationFn: (changes: Partial<VoiceSettings>) => preferencesApi.settings(changes),
+    onSuccess: (reply, saved) => {
+      setPreferenceError(null);
+      queryClient.setQueryData(preferencesQueryKey, withVoiceSettings(currentPreferences(queryClient), settledSettings(reply.preferences, saved)));
+    },
+  });
+  const { mutate } = mutation;
 
   const flush = useCallback(() => {
     const batch = pending.current;
@@ -197,20 +190,19 @@ export function useVoiceSettings() {
     [flush],
   );
 
-  // Preferences that arrive after a move would put the slider back and lose the move: those that load late (the page
-  // drew before they came) and the reply to another preference's save (the interface language, saved as the studio
-  // opens), which carries the settings the server held before the move. Unsaved moves are laid over them, and they
-  // become what a failed save rolls back to.
+  // Preferences that load after a move (the page drew before they came) would put the slider back and lose the move:
+  // unsaved moves are laid over them, and they become what a failed save rolls back to. Other changes' replies need no
+  // such care: they take only what they changed (`useOptimisticPreference`).
   useEffect(
     () =>
       queryClient.getQueryCache().subscribe((event) => {
         const batch = pending.current;
-        if (!batch || event.type !== 'updated' || event.action.type !== 'success') return;
+        if (!batch || event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
         if (event.query.queryHash !== preferencesQueryHash) return;
-        const arrived = event.query.state.data as Preferences | undefined;
-        if (!arrived || carriesSettings(arrived, batch.changes)) return;
-        batch.snapshot = arrived;
-        queryClient.setQueryData(preferencesQueryKey, withVoiceSettings(arrived, batch.changes));
+        const loaded = event.query.state.data as Preferences | undefined;
+        if (!loaded) return;
+        batch.snapshot = loaded;
+        queryClient.setQueryData(preferencesQueryKey, withVoiceSettings(loaded, batch.changes));
       }),
     [queryClient],
   );
