@@ -69,6 +69,10 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // No modulepreload links. Each is a request started from script while the app boots: /text-to-speech added 62
+    // (the loader's and those of each lazy chunk's imports), 8-22 ms of main thread on this machine, 4 times that on a
+    // phone, in the tasks that draw the page. The browser finds a chunk's imports when the chunk arrives instead.
+    modulePreload: false,
     rolldownOptions: { output: { codeSplitting: { groups: studio.groups } } },
   },
 });

@@ -78,6 +78,12 @@ describe('app scripts after the first paint', () => {
     expect(started()).toEqual(expected);
   });
 
+  it('writes no preload loop when the build has no modulepreloads', () => {
+    const source = appLoaderSource('/assets/index-abc.js', []);
+    expect(source).not.toContain('modulepreload');
+    expect(source).toContain('"/assets/index-abc.js"');
+  });
+
   it('starts after 3 s in a visible page whose browser runs no animation frame', () => {
     vi.useFakeTimers();
     vi.stubGlobal('requestAnimationFrame', () => 0);

@@ -8,9 +8,9 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*
  * sends first holds something to see before the app runs: the sign-in form or the studio frame drawn at build time
  * (`prerender.ts`). With the scripts in the HTML, the browser fetched about 25 of them beside the stylesheet the first
  * paint waits for, sharing a slow connection six ways, and ran them before it painted. Now the stylesheet and the font
- * have the connection to themselves, and the scripts (the entry and its imports, as modulepreloads, in Vite's order)
- * start in the task after the first frame. A page opened in a background tab paints nothing until it is shown, so there
- * the app starts at once.
+ * have the connection to themselves, and the scripts start in the task after the first frame: the entry, which the
+ * browser follows to its imports, and any modulepreloads Vite wrote, in its order (the build turns those off, see
+ * vite.config.ts). A page opened in a background tab paints nothing until it is shown, so there the app starts at once.
  */
 export function appAfterFirstPaint(): Plugin {
   return {
@@ -40,7 +40,9 @@ const FRAME_WAIT_LIMIT_MS = 3000;
 export function appLoaderSource(entry: string, preloads: readonly string[]): string {
   return (
     `(function(){var d=document,started=0;function start(){if(started)return;started=1;` +
-    `${JSON.stringify(preloads)}.forEach(function(u){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;d.head.appendChild(l)});` +
+    (preloads.length > 0
+      ? `${JSON.stringify(preloads)}.forEach(function(u){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;d.head.appendChild(l)});`
+      : '') +
     `var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};d.head.appendChild(s)}` +
     `if(d.visibilityState==='hidden'){start();return}` +
     `d.addEventListener('visibilitychange',function(){if(d.visibilityState==='hidden')start()});` +

@@ -69,8 +69,10 @@ export async function initI18n(language?: Language): Promise<void> {
 export async function changeLanguage(language: Language): Promise<void> {
   await loadLanguage(language);
   translations.setLanguage(language);
-  document.documentElement.lang = language;
-  document.title = translations.t('app.name');
+  // Writing either, even the same value, costs a restyle of the whole page (lang) or a DOM change (title).
+  if (document.documentElement.lang !== language) document.documentElement.lang = language;
+  const title = translations.t('app.name');
+  if (document.title !== title) document.title = title;
 }
 
 /** The interface language, always one of ours. */

@@ -39,7 +39,8 @@ export function useLanguageRouting(): LanguageRoute {
   const route = languageRouteFor(pathname);
   useLayoutEffect(() => {
     void changeLanguage(route.language);
-    document.documentElement.lang = route.language;
+    // Setting it, even to the same value, has the browser restyle the whole page.
+    if (document.documentElement.lang !== route.language) document.documentElement.lang = route.language;
   }, [route.language]);
   return route;
 }
