@@ -114,6 +114,8 @@ async function audit(baseUrl, path, preset, session) {
       transferredKiB: Math.round(audits['total-byte-weight'].numericValue / 1024),
       scriptKiB: Math.round(scriptBytes / 1024),
       finalUrl: result.lhr.finalDisplayedUrl,
+      // A run Lighthouse could not measure (a trace without its navigation start, now and then) says so by its code.
+      error: result.lhr.runtimeError?.code ?? null,
     };
   } finally {
     await chrome.kill();
@@ -169,7 +171,7 @@ try {
       row.goal = GOALS[preset];
       row.loadAverage = loadavg()[0].toFixed(2);
       rows.push(row);
-      console.log(`${path.padEnd(16)} ${preset.padEnd(7)} performance ${String(row.score).padStart(3)} (goal >= ${row.goal}${row.score >= row.goal ? ', met' : ', NOT met'})  LCP ${row.lcpMs} ms  TBT ${row.tbtMs} ms  transferred ${row.transferredKiB} KiB (JS ${row.scriptKiB} KiB)  load ${row.loadAverage}`);
+      console.log(`${path.padEnd(16)} ${preset.padEnd(7)} performance ${String(row.score).padStart(3)} (goal >= ${row.goal}${row.score >= row.goal ? ', met' : ', NOT met'})  LCP ${row.lcpMs} ms  TBT ${row.tbtMs} ms  transferred ${row.transferredKiB} KiB (JS ${row.scriptKiB} KiB)  load ${row.loadAverage}${row.error ? `  (not measured: ${row.error})` : ''}`);
     }
   }
   const reportPath = join(webDist, 'bundle-report.json');
