@@ -114,7 +114,7 @@ async function audit(baseUrl, path, preset, session) {
       transferredKiB: Math.round(audits['total-byte-weight'].numericValue / 1024),
       scriptKiB: Math.round(scriptBytes / 1024),
       finalUrl: result.lhr.finalDisplayedUrl,
-      // A run Lighthouse could not measure (a trace without its navigation start, now and then) says so by its code.
+      // Now and then a run comes back with a score of 0 and no metrics: it says so by Lighthouse's error code.
       error: result.lhr.runtimeError?.code ?? null,
     };
   } finally {

@@ -69,10 +69,9 @@ export async function initI18n(language?: Language): Promise<void> {
 export async function changeLanguage(language: Language): Promise<void> {
   await loadLanguage(language);
   translations.setLanguage(language);
-  // Writing either, even the same value, costs a restyle of the whole page (lang) or a DOM change (title).
+  // Writing lang, even the same value, restyles the whole page.
   if (document.documentElement.lang !== language) document.documentElement.lang = language;
-  const title = translations.t('app.name');
-  if (document.title !== title) document.title = title;
+  document.title = translations.t('app.name');
 }
 
 /** The interface language, always one of ours. */

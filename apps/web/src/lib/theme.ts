@@ -31,7 +31,6 @@ export function resolveTheme(theme: Theme, prefersDark: boolean): ResolvedTheme 
 export function applyTheme(resolved: ResolvedTheme): void {
   const root = document.documentElement;
   root.classList.toggle('dark', resolved === 'dark');
-  // Written only when it changes: a write, even of the same value, restyles the whole page.
-  if (root.style.colorScheme !== resolved) root.style.colorScheme = resolved;
+  root.style.colorScheme = resolved;
   document.querySelector('meta[name="theme-color"]')?.setAttribute('content', resolved === 'dark' ? '#0c0c12' : '#f7f7f9');
 }
