@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateTimeFormat, numberFormat } from './i18n.ts';
+import { changeLanguage, dateTimeFormat, numberFormat } from './i18n.ts';
 
 describe('kept formatters', () => {
   it('makes one number format per locale and options, and formats in that locale', () => {
@@ -14,5 +14,23 @@ describe('kept formatters', () => {
     const options = { dateStyle: 'medium', timeZone: 'UTC' } as const;
     expect(dateTimeFormat('en-US', options)).toBe(dateTimeFormat('en-US', { ...options }));
     expect(dateTimeFormat('en-US', options).format(new Date('2026-11-27T12:00:00Z'))).toBe('Nov 27, 2026');
+  });
+});
+
+describe('changeLanguage', () => {
+  it('writes <html lang> only when it changes: a write of the same value restyles the whole page', async () => {
+    await changeLanguage('en');
+    const writes: string[] = [];
+    const observer = new MutationObserver((records) => writes.push(...records.map(() => document.documentElement.lang)));
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
+    const delivered = () => new Promise((resolve) => setTimeout(resolve, 0));
+    await changeLanguage('en');
+    await delivered();
+    expect(writes).toEqual([]);
+    await changeLanguage('tr');
+    await delivered();
+    expect(writes).toEqual(['tr']);
+    observer.disconnect();
+    await changeLanguage('en');
   });
 });
