@@ -46,6 +46,15 @@ describe('a process scratch folder', () => {
     expect(await readdir(own)).toEqual(['upload-in-flight']);
   });
 
+  it('sweeps a parent once per start, however many features ask for their folder there', async () => {
+    const parent = await parentFolder();
+    await processScratchFolder(parent, HOUR_MS);
+    const killedSince = path.join(parent, `proc-${pidOfAnEndedProcess()}-0123abcd-${HOST}`);
+    await leave(killedSince, 'isolate-just-now');
+    await processScratchFolder(parent, HOUR_MS);
+    expect(existsSync(killedSince)).toBe(true);
+  });
+
   it('removes, however recent, what a killed process of this host left, and what an earlier start with our pid left', async () => {
     const parent = await parentFolder();
     const killed = path.join(parent, `proc-${pidOfAnEndedProcess()}-0123abcd-${HOST}`);

@@ -55,6 +55,23 @@ async function removeStaleFiles(directory: string, staleMs: number, now: number)
  */
 export async function processScratchFolder(parent: string, staleMs: number, now = Date.now()): Promise<string> {
   await mkdir(parent, { recursive: true });
+  // Several features share a parent (the voice lab's uploads, the clone and isolator jobs): one sweep per start.
+  let sweep = sweeps.get(parent);
+  if (!sweep) {
+    sweep = sweepParent(parent, staleMs, now);
+    sweeps.set(parent, sweep);
+    sweep.catch(() => sweeps.delete(parent));
+  }
+  await sweep;
+  const own = path.join(parent, folderName(OWN));
+  await mkdir(own, { recursive: true });
+  return own;
+}
+
+/** The sweep of each parent this process has started, so a second caller waits for it rather than sweeping again. */
+const sweeps = new Map<string, Promise<void>>();
+
+async function sweepParent(parent: string, staleMs: number, now: number): Promise<void> {
   const ownName = folderName(OWN);
   for (const entry of await readdir(parent, { withFileTypes: true })) {
     if (entry.name === ownName) continue;
@@ -65,7 +82,4 @@ export async function processScratchFolder(parent: string, staleMs: number, now 
     } else if (entry.isDirectory()) await removeStaleFiles(target, staleMs, now);
     else await removeIfStale(target, staleMs, now);
   }
-  const own = path.join(parent, ownName);
-  await mkdir(own, { recursive: true });
-  return own;
 }
