@@ -65,12 +65,16 @@ export async function initI18n(language?: Language): Promise<void> {
   await changeLanguage(language ?? resolveLanguage(browserLanguageSignals(window.location.pathname)));
 }
 
+/** Puts the language on <html lang>; only when it changes, as a write, even of the same value, restyles the page. */
+export function markDocumentLanguage(language: Language): void {
+  if (document.documentElement.lang !== language) document.documentElement.lang = language;
+}
+
 /** Switches the interface language once its texts are there. */
 export async function changeLanguage(language: Language): Promise<void> {
   await loadLanguage(language);
   translations.setLanguage(language);
-  // Writing lang, even the same value, restyles the whole page.
-  if (document.documentElement.lang !== language) document.documentElement.lang = language;
+  markDocumentLanguage(language);
   document.title = translations.t('app.name');
 }
 

@@ -10,7 +10,7 @@ import {
   stripLanguagePrefix,
   UNPREFIXED_PATHS,
 } from '../../../lib/language.ts';
-import { changeLanguage } from '../../../lib/i18n.ts';
+import { changeLanguage, markDocumentLanguage } from '../../../lib/i18n.ts';
 
 export interface LanguageRoute {
   language: Language;
@@ -39,8 +39,7 @@ export function useLanguageRouting(): LanguageRoute {
   const route = languageRouteFor(pathname);
   useLayoutEffect(() => {
     void changeLanguage(route.language);
-    // Setting it, even to the same value, has the browser restyle the whole page.
-    if (document.documentElement.lang !== route.language) document.documentElement.lang = route.language;
+    markDocumentLanguage(route.language);
   }, [route.language]);
   return route;
 }
