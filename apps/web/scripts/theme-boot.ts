@@ -9,9 +9,8 @@ import { STORAGE_KEYS } from '../../../packages/shared/src/constants.ts';
  * marks a browser that holds a session (`data-session` on <html>): the studio frame drawn at build time shows only
  * there (`prerender.ts`), so a signed-out visitor never sees it on the way to the sign-in page.
  *
- * For that visitor it also loads the browser's locale data, in a task of its own while the page's styles and scripts
- * download: the first `Intl` object of a page loads it (50-150 ms on this project's machines, more on a phone), and the
- * studio's first render, which formats the balance and the sliders' values, would otherwise pay it in its longest task.
+ * It makes no `Intl` object: the first of a page loads the browser's locale data (50-130 ms in Chromium on this
+ * project's machines), and the app draws its first pages without one (`lib/number-format.ts`).
  */
 export function themeBootScript(): Plugin {
   const script = themeBootSource();
@@ -29,7 +28,6 @@ export function themeBootSource(): string {
   const session = JSON.stringify(STORAGE_KEYS.accessToken);
   return (
     `try{var t=localStorage.getItem(${key});var d=t==='dark'||(t==='system'&&matchMedia('(prefers-color-scheme: dark)').matches);var r=document.documentElement;r.classList.toggle('dark',d);r.style.colorScheme=d?'dark':'light';` +
-    `if(localStorage.getItem(${session})||sessionStorage.getItem(${session})){r.setAttribute('data-session','');` +
-    `setTimeout(function(){try{new Intl.NumberFormat().format(0)}catch(e){}},0)}}catch(e){}`
+    `if(localStorage.getItem(${session})||sessionStorage.getItem(${session}))r.setAttribute('data-session','')}catch(e){}`
   );
 }

@@ -12,6 +12,7 @@ import {
   type Language,
 } from '@sound-studio/shared';
 import type enStudio from '../locales/en-studio.json';
+import { formatDecimal } from './number-format.ts';
 import { browserLanguageSignals, isLanguage, localeOf, localizePath, resolveLanguage } from './language.ts';
 import { translations, useTranslation, type AllTexts, type TFunction } from './translator.ts';
 
@@ -123,7 +124,7 @@ export interface Formatters {
 function formattersFor(locale: string): Formatters {
   return {
     locale,
-    number: (value) => numberFormat(locale).format(value),
+    number: (value) => formatDecimal(value, locale) ?? numberFormat(locale).format(value),
     currency: (value) => numberFormat(locale, { style: 'currency', currency: 'USD', maximumFractionDigits: value % 1 === 0 ? 0 : 2 }).format(value),
     date: (value) => dateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(value)),
     dateTime: (value) => dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)),
@@ -165,7 +166,8 @@ const failureKeyByMessage = new Map<string, keyof typeof SERVER_FAILURE_MESSAGES
 function localizeNumber(value: string, locale: string): string {
   if (!/^\d+(\.\d+)?$/.test(value)) return value;
   const decimals = value.split('.')[1]?.length ?? 0;
-  return numberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(Number(value));
+  const digits = { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
+  return formatDecimal(Number(value), locale, digits) ?? numberFormat(locale, digits).format(Number(value));
 }
 
 /** Translates a validation or known server message (they arrive in English); unknown text passes through. */

@@ -1,4 +1,4 @@
-import { DEFAULT_VOICE_NAME } from '@sound-studio/shared';
+import { DEFAULT_VOICE_NAME, VOICE_LIBRARY_LANGUAGES } from '@sound-studio/shared';
 import { describe, expect, it } from 'vitest';
 import { MOODS } from '../speech/types.ts';
 import { voiceArtworkDataUri, voiceArtworkSvg } from './artwork.ts';
@@ -14,6 +14,10 @@ describe('voice catalogue', () => {
     expect(voices.length).toBeGreaterThanOrEqual(100);
     expect(catalogueLanguages().length).toBeGreaterThanOrEqual(50);
     expect(catalogueLanguages()).toEqual(expect.arrayContaining(['en', 'tr', 'es', 'fr', 'de', 'it']));
+  });
+
+  it('speaks exactly the languages the shared list names (the web app names them from it)', () => {
+    expect([...new Set(voices.map((voice) => voice.language))].sort()).toEqual([...VOICE_LIBRARY_LANGUAGES].sort());
   });
 
   it('has unique, stable, URL-safe ids and unique names', () => {

@@ -7,6 +7,17 @@ export const VOICE_GENDERS = ['male', 'female', 'neutral'] as const;
 export const VOICE_AGES = ['child', 'young', 'adult', 'senior'] as const;
 export const VOICE_ACCENTS = ['american', 'british', 'australian'] as const;
 
+/**
+ * The languages the voice library speaks (`Voice.language`, ISO 639), in the catalogue's order. The web app names
+ * them from its own table, and a voice of any other language through the browser.
+ */
+export const VOICE_LIBRARY_LANGUAGES = [
+  'en', 'tr', 'es', 'fr', 'de', 'it', 'pt', 'nl', 'pl', 'ru', 'uk', 'cs', 'sk', 'sl', 'hr', 'sr', 'bs', 'bg', 'mk', 'ro',
+  'hu', 'el', 'sv', 'da', 'nb', 'fi', 'et', 'lv', 'lt', 'is', 'ga', 'cy', 'gd', 'eu', 'ca', 'sq', 'mt', 'lb', 'af', 'sw',
+  'ar', 'he', 'fa', 'ur', 'hi', 'bn', 'pa', 'gu', 'mr', 'ne', 'ta', 'te', 'kn', 'ml', 'si', 'zh', 'yue', 'ja', 'ko', 'vi',
+  'th', 'id', 'ms', 'az', 'kk', 'uz', 'ky', 'tk', 'tt', 'ka', 'hy', 'be', 'am', 'my', 'eo', 'la', 'mi', 'haw', 'ht',
+] as const;
+
 /** One mood of a grouped voice; `audioFile` is that mood's own preview. */
 export const voiceMoodSchema = z.object({
   _id: z.string(),

@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
-import { useFormatters } from '../../../lib/i18n.ts';
+import { useLanguage } from '../../../lib/i18n.ts';
+import { localeOf } from '../../../lib/language.ts';
+import { LANGUAGE_NAMES } from '../language-names.ts';
 
 const displayNamesByLocale = new Map<string, Intl.DisplayNames | null>();
 
@@ -17,14 +19,25 @@ function displayNames(locale: string): Intl.DisplayNames | null {
   return displayNamesByLocale.get(locale) ?? null;
 }
 
-/** Language names in the interface language ("German" / "Almanca") from ISO codes, via Intl.DisplayNames. */
+/**
+ * Language names in the interface language ("German" / "Almanca") from ISO codes: the library's languages from the
+ * table, any other (a cloned voice's) through Intl.DisplayNames, made only when such a voice is named.
+ */
 export function useLanguageNames(): (code: string) => string {
-  const { locale } = useFormatters();
+  const language = useLanguage();
   return useMemo(() => {
-    const names = displayNames(locale);
+    const known = LANGUAGE_NAMES[language];
+    const locale = localeOf(language);
     return (code: string) => {
-      const name = names?.of(code) ?? code;
+      const listed = known[code];
+      if (listed) return listed;
+      let name = code;
+      try {
+        name = displayNames(locale)?.of(code) ?? code;
+      } catch {
+        // Not a language code DisplayNames can read: shown as it is.
+      }
       return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
     };
-  }, [locale]);
+  }, [language]);
 }
