@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { registerThroughApi, signedInStorage } from './helpers.ts';
 
-/** Holds the app's entry script back, as a slow connection would, while the page drawn at build time is on screen. */
-async function holdAppScript(page: Page): Promise<() => void> {
+/** Holds a script back (the app's entry by default), as a slow connection would, while the page drawn at build time is on screen. */
+async function holdAppScript(page: Page, script = /\/assets\/index-[^/]+\.js$/): Promise<() => void> {
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+  await page.route(script, async (route) => {
     await held;
     await route.continue();
   });
@@ -18,9 +18,19 @@ async function watchForUncoveredSpinner(page: Page): Promise<void> {
     const seen: string[] = [];
     Object.assign(window, { __spinnerSeen: seen });
     new MutationObserver(() => {
-      if (document.querySelector('[data-testid="page-spinner"]') && !document.querySelector('[data-prerendered-layer]')) seen.push('spinner');
+      if (document.querySelector('[data-testid="page-spinner"]') && !document.querySelector('[data-prerendered-layer]:not([hidden])')) seen.push('spinner');
     }).observe(document, { childList: true, subtree: true });
   });
+}
+
+/** The animations the page is running, by the class of the element each animates. */
+function runningAnimations(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    document
+      .getAnimations()
+      .filter((animation) => animation.playState === 'running')
+      .map((animation) => ((animation.effect as KeyframeEffect | null)?.target as Element | null)?.getAttribute('class') ?? ''),
+  );
 }
 
 test.describe('signed in', () => {
@@ -42,6 +52,8 @@ test.describe('signed in', () => {
     await expect(frame).toHaveAttribute('aria-hidden', 'true');
     await expect(frame).not.toContainText(account.name);
     await expect(frame.locator('textarea')).toHaveAttribute('readonly', '');
+    // A still picture: its loading placeholders do not pulse (every animation frame is painted on the loading page's cores).
+    expect(await runningAnimations(page)).toEqual([]);
 
     release();
     await expect(page.locator('[data-prerendered-page]')).toHaveCount(0);
@@ -60,6 +72,24 @@ test.describe('signed in', () => {
     releaseTurkish();
     await expect(turkish.locator('[data-prerendered-page]')).toHaveCount(0);
     await expect(turkish.getByRole('heading', { name: 'Metinden sese' })).toBeVisible();
+    await context.close();
+  });
+
+  test('the app loading beneath the frame runs no animation, and the frame leaves the document after it is hidden', async ({ browser, request, baseURL }) => {
+    const account = await registerThroughApi(request);
+    const context = await browser.newContext({ storageState: signedInStorage(baseURL ?? '', account.session), locale: 'en-US' });
+    const page = await context.newPage();
+    // The signed-in shell held back: the app shows its loading spinner under the frame.
+    const release = await holdAppScript(page, /\/assets\/AppShell-[^/]+\.js$/);
+    await page.goto('/text-to-speech', { waitUntil: 'commit' });
+    await expect(page.locator('#root [data-testid="page-spinner"]')).toBeAttached();
+    await expect(page.locator('[data-prerendered-page="text-to-speech"]')).toBeVisible();
+    expect(await runningAnimations(page)).toEqual([]);
+
+    release();
+    await expect(page.getByTestId('user-menu')).toBeVisible();
+    await expect(page.locator('[data-prerendered-layer]')).toHaveCount(0);
+    await expect(page.locator('#root')).not.toHaveAttribute('data-beneath-frame');
     await context.close();
   });
 

@@ -47,6 +47,15 @@ function inLanguage(html: string, language: string, title: string): string {
 }
 
 /**
+ * The frame page's own style: the frame shows only in a browser with a session; it is a still picture (its loading
+ * placeholders do not pulse); and while it covers #root (`data-beneath-frame`, set by the app), the app's loading
+ * animations there are paused. A running animation makes the browser paint every frame, on the cores the app loads on.
+ */
+const FRAME_STYLE =
+  '<style>html:not([data-session]) [data-prerendered-layer]{display:none}[data-prerendered-layer] *{animation:none}' +
+  '[data-beneath-frame] .animate-spin,[data-beneath-frame] .animate-pulse{animation-play-state:paused}</style>';
+
+/**
  * The built index.html with the studio's text-to-speech frame drawn on a layer over the (empty) #root, which the app
  * renders into beneath it; the app removes the layer once its own page is drawn (`prerendered-page.ts`), so the frame
  * is never moved or restyled. The frame is a picture of the page while the app loads: `inert` and hidden from assistive
@@ -61,8 +70,7 @@ export function withPrerenderedFrame(indexHtml: string, frameHtml: string, langu
     .replaceAll(/<(textarea|input)\b/g, '<$1 readonly=""')
     .replace(/^<div>/, `<div data-prerendered="${language}" data-prerendered-page="${page}" inert="" aria-hidden="true">`);
   const layer = `<div data-prerendered-layer="" style="position:fixed;inset:0;z-index:100;overflow:hidden;background:var(--background)">${frame}</div>`;
-  const sessionOnly = '<style>html:not([data-session]) [data-prerendered-layer]{display:none}</style>';
-  const html = indexHtml.replace('</head>', `${sessionOnly}</head>`).replace('<div id="root"></div>', `<div id="root"></div>${layer}`);
+  const html = indexHtml.replace('</head>', `${FRAME_STYLE}</head>`).replace('<div id="root"></div>', `<div id="root"></div>${layer}`);
   return inLanguage(html, language, title);
 }
 

@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@sound-studio/shared';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keepPrerenderedPage, releasePrerenderedFrame } from './prerendered-page.ts';
 
 function containerWith(html: string): HTMLElement {
@@ -50,18 +50,47 @@ describe('keepPrerenderedPage: the sign-in page', () => {
 });
 
 describe('keepPrerenderedPage: the studio frame', () => {
-  it('keeps it over the app for a signed-in visitor, #root left to the app, until it is released', () => {
+  it('keeps it over the app for a signed-in visitor, #root left to the app, until it is released', async () => {
     sessionStorage.setItem(STORAGE_KEYS.accessToken, 'this-tab-only');
     const container = containerWith('');
     frameBeside(container);
     expect(keepPrerenderedPage(container, 'en')).toBe('frame');
     expect(container.childElementCount).toBe(0);
+    expect(container.hasAttribute('data-beneath-frame')).toBe(true);
     expect(document.querySelector('[data-prerendered-layer] h1')?.textContent).toBe('Text to speech');
     releasePrerenderedFrame();
-    expect(document.querySelector('[data-prerendered-layer]')).toBeNull();
+    // Hidden at once, with #root no longer marked as covered; its nodes leave the document once the browser is idle.
+    expect(document.querySelector<HTMLElement>('[data-prerendered-layer]')?.hidden).toBe(true);
+    expect(container.hasAttribute('data-beneath-frame')).toBe(false);
+    await vi.waitFor(() => expect(document.querySelector('[data-prerendered-layer]')).toBeNull());
     // A second release (the app draws another page later) changes nothing.
     releasePrerenderedFrame();
     sessionStorage.clear();
+  });
+
+  it('takes a large frame out a slice at a time, each within a few milliseconds', async () => {
+    localStorage.setItem(STORAGE_KEYS.accessToken, 'stored-token');
+    const container = containerWith('');
+    const rows = Array.from({ length: 3000 }, (_, index) => `<li><span>Row ${index}</span></li>`).join('');
+    container.insertAdjacentHTML('afterend', `<div data-prerendered-layer=""><div data-prerendered="en"><ul>${rows}</ul></div></div>`);
+    expect(keepPrerenderedPage(container, 'en')).toBe('frame');
+    const slices: number[] = [];
+    vi.stubGlobal('requestIdleCallback', (work: () => void) =>
+      setTimeout(() => {
+        const started = performance.now();
+        work();
+        slices.push(performance.now() - started);
+      }, 0),
+    );
+    const layer = document.querySelector('[data-prerendered-layer]');
+    releasePrerenderedFrame();
+    expect(slices).toEqual([]);
+    await vi.waitFor(() => expect(layer?.isConnected).toBe(false), { timeout: 10_000 });
+    vi.unstubAllGlobals();
+    expect(layer?.childNodes.length).toBe(0);
+    expect(slices.length).toBeGreaterThan(1);
+    // The budget is 4 ms; a slice ends after the removal that passes it.
+    expect(Math.max(...slices)).toBeLessThan(30);
   });
 
   it('drops it at once for a signed-out visitor, whom the app sends to the sign-in page', () => {

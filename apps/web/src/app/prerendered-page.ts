@@ -14,14 +14,23 @@ import { holdPrerenderedPage } from '../lib/prerendered-input.ts';
  */
 export type KeptPrerenderedPage = 'form' | 'frame' | null;
 
-let frameLayer: Element | null = null;
+let frameLayer: HTMLElement | null = null;
+let frameCover: HTMLElement | null = null;
+
+/**
+ * Marks #root while the frame covers it. The app draws there unseen, and the frame page's style pauses its loading
+ * animations (`prerender.ts`): the browser then paints no frames for a spinner nobody sees.
+ */
+const BENEATH_FRAME = 'data-beneath-frame';
 
 export function keepPrerenderedPage(container: HTMLElement, language: Language): KeptPrerenderedPage {
   const signedIn = readStoredAuth() !== null;
-  const layer = document.querySelector('[data-prerendered-layer]');
+  const layer = document.querySelector<HTMLElement>('[data-prerendered-layer]');
   if (layer) {
     if (signedIn && layer.firstElementChild?.getAttribute('data-prerendered') === language) {
       frameLayer = layer;
+      frameCover = container;
+      container.setAttribute(BENEATH_FRAME, '');
       return 'frame';
     }
     layer.remove();
@@ -38,10 +47,42 @@ export function keepPrerenderedPage(container: HTMLElement, language: Language):
 }
 
 /**
- * Removes the studio frame drawn at build time, if it is still there: when the app has drawn its page (in the same
- * commit, so nothing flashes between them), or when it will draw another (signed out, offline).
+ * Hides the studio frame drawn at build time, if it is still there: when the app has drawn its page (in the same
+ * commit, so nothing flashes between them), or when it will draw another (signed out, offline). Its nodes leave the
+ * document afterwards, while the browser is idle (`removeWhenIdle`).
  */
 export function releasePrerenderedFrame(): void {
-  frameLayer?.remove();
+  const layer = frameLayer;
   frameLayer = null;
+  frameCover?.removeAttribute(BENEATH_FRAME);
+  frameCover = null;
+  if (!layer) return;
+  layer.hidden = true;
+  removeWhenIdle(layer);
+}
+
+/** Time one idle slice may spend removing nodes. */
+const REMOVAL_SLICE_MS = 4;
+
+/**
+ * Takes a hidden element out of the document a few nodes at a time, each slice in an idle period. Removing the
+ * frame's ~500 nodes at once takes 1-5 ms in a browser, but 100-300 ms with DevTools' style invalidation tracking on
+ * (as in a Lighthouse run), in the task that shows the app's page.
+ */
+function removeWhenIdle(element: Element): void {
+  const whenIdle = (work: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(work) : setTimeout(work, 1));
+  const slice = () => {
+    const started = performance.now();
+    while (element.lastChild) {
+      let leaf: ChildNode = element.lastChild;
+      while (leaf.lastChild) leaf = leaf.lastChild;
+      leaf.remove();
+      if (performance.now() - started > REMOVAL_SLICE_MS) {
+        whenIdle(slice);
+        return;
+      }
+    }
+    element.remove();
+  };
+  whenIdle(slice);
 }
