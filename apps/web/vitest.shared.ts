@@ -1,4 +1,5 @@
-import react from '@vitejs/plugin-react';
+import babel from '@rolldown/plugin-babel';
+import react, { reactCompilerPreset } from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -17,7 +18,8 @@ export const MOCKING_WEB_TESTS = [
 export function webTestConfig({ isolated }: { isolated: boolean }) {
   const files = ['src/**/*.test.{ts,tsx}', 'eslint-rules/**/*.test.ts', 'scripts/**/*.test.ts'];
   return defineConfig({
-    plugins: [react()],
+    // The components as the build ships them: memoized by React Compiler (vite.config.ts).
+    plugins: [react(), babel({ presets: [reactCompilerPreset()] })],
     test: {
       name: isolated ? 'web-isolated' : 'web',
       environment: 'happy-dom',
