@@ -10,6 +10,8 @@ const logo = readFileSync(join(webRoot, 'public/favicon.svg'), 'utf8');
 const maskable = readFileSync(join(webRoot, 'scripts/icon-maskable.svg'), 'utf8');
 
 const targets = [
+  // The tab's icon as a PNG: an SVG icon is drawn as a document of its own on the page's main thread, at every load.
+  { svg: logo, size: 48, file: 'public/icons/favicon-48.png' },
   { svg: logo, size: 192, file: 'public/icons/icon-192.png' },
   { svg: logo, size: 512, file: 'public/icons/icon-512.png' },
   { svg: maskable, size: 512, file: 'public/icons/icon-maskable-512.png' },
