@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
 import { useLocalizedPath } from '../../lib/i18n.ts';
+import { BREAKPOINTS, useMediaQuery } from '../../lib/use-media-query.ts';
 import { CreditsPopover } from '../../features/credits/index.ts';
 import { InstallButton } from '../../features/install/index.ts';
 import { LanguageMenu } from '../../features/language/index.ts';
@@ -19,6 +20,8 @@ interface HeaderProps {
 export function Header({ sidebarCollapsed, onToggleSidebar, onOpenDrawer }: HeaderProps) {
   const { t } = useTranslation();
   const localized = useLocalizedPath();
+  // Below the small breakpoint the install, language and theme controls live in the drawer (`MobileNav`) instead.
+  const roomy = useMediaQuery(BREAKPOINTS.sm);
   return (
     <header className="flex h-14 shrink-0 items-center gap-1.5 border-b border-border bg-surface/80 px-3 backdrop-blur supports-[backdrop-filter]:bg-surface/70 sm:gap-2 sm:px-4">
       <Button variant="ghost" size="icon" className="lg:hidden" onClick={onOpenDrawer} aria-label={t('nav.openMenu')}>
@@ -37,11 +40,13 @@ export function Header({ sidebarCollapsed, onToggleSidebar, onOpenDrawer }: Head
       <Link to={localized('/')} className="mr-auto rounded-lg focus-visible:outline-2 focus-visible:outline-ring" aria-label={`${t('app.name')}, ${t('nav.home')}`}>
         <Logo nameClassName="hidden min-[400px]:inline" />
       </Link>
-      <div className="hidden items-center gap-1 sm:flex">
-        <InstallButton showLabel />
-        <LanguageMenu />
-        <ThemeMenu />
-      </div>
+      {roomy && (
+        <div className="hidden items-center gap-1 sm:flex">
+          <InstallButton showLabel />
+          <LanguageMenu />
+          <ThemeMenu />
+        </div>
+      )}
       <CreditsPopover />
       <Button asChild size="header" className="max-sm:w-9 max-sm:px-0">
         <Link to={localized('/pricing')} aria-label={t('header.upgrade')} data-testid="upgrade-button">

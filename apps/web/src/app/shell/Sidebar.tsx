@@ -4,6 +4,7 @@ import { NavLink } from 'react-router';
 import { Badge } from '../../components/ui/badge.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useLocalizedPath } from '../../lib/i18n.ts';
+import { BREAKPOINTS, useMediaQuery } from '../../lib/use-media-query.ts';
 import { LegalDialog, type LegalDocumentKind } from '../../features/legal/index.ts';
 import { NAV_GROUPS, type NavItem } from './navigation.ts';
 import { DiscordGlyph, InstagramGlyph, XGlyph, YouTubeGlyph } from './social-icons.tsx';
@@ -113,7 +114,10 @@ export function SidebarContent({ collapsed = false, onNavigate }: { collapsed?: 
   );
 }
 
+/** The fixed column of wide screens; not drawn on smaller ones, where the drawer (`MobileNav`) holds the navigation. */
 export function Sidebar({ collapsed }: { collapsed: boolean }) {
+  const wide = useMediaQuery(BREAKPOINTS.lg);
+  if (!wide) return null;
   return (
     <aside
       className={cn(
