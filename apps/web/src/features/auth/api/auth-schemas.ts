@@ -1,8 +1,11 @@
-/** Loaded on first use (auth-api.ts, the sign-in form): importing this module brings zod's runtime. */
+/**
+ * The auth replies' schemas, loaded on first use (auth-api.ts): importing this module brings zod's runtime. The sign-in
+ * form's schema is a module of its own (`auth-form-schemas.ts`): with it here, every signed-in boot (which validates
+ * the session reply) also built the shared validation of every auth form (email, password and name rules).
+ */
 export {
   authProvidersReplySchema,
   authSessionSchema,
-  loginFormSchema,
   messageReplySchema,
   oauthLinkInfoSchema,
   socialSessionSchema,

@@ -24,7 +24,7 @@ import { AuthCardHeader } from './AuthCardHeader.tsx';
 import { ProviderButtons, SocialSignInError } from './ProviderButtons.tsx';
 
 /** The form's rules come with zod when the user reaches the form, so the page draws without them. */
-const loginForm = lazySchema(() => import('../api/auth-schemas.ts').then((schemas) => schemas.loginFormSchema));
+const loginForm = lazySchema(() => import('../api/auth-form-schemas.ts').then((schemas) => schemas.loginFormSchema));
 
 function rememberEmail(email: string, remember: boolean) {
   if (remember) writeItem('local', STORAGE_KEYS.rememberedEmail, email);
