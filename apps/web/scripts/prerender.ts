@@ -25,7 +25,7 @@ function isPrerenderModule(value: unknown): value is PrerenderModule {
  * The built index.html with the page drawn into #root, marked with its language (the app drops it at once for a
  * visitor who needs another page or language, and otherwise takes over what was typed into it). Without the app a
  * form would send itself by GET, the password in the address: its submit buttons are disabled, and its fields carry
- * their names as `data-field`, so even a submission would send nothing. Its other buttons (the language and theme
+ * their names as `data-field`, so even a submission would send nothing. Its other controls (the language and theme
  * switches, the checkboxes, showing the password) act only through the app: they are disabled too, so a click before
  * the app has loaded is refused in sight rather than lost.
  */
@@ -34,6 +34,7 @@ export function withPrerenderedRoot(indexHtml: string, pageHtml: string, languag
     .replace(/^<(\w+)/, `<$1 data-prerendered="${language}"`)
     .replaceAll('<button type="submit"', '<button type="submit" disabled=""')
     .replaceAll('<button type="button"', '<button type="button" disabled=""')
+    .replaceAll('<input type="checkbox"', '<input type="checkbox" disabled=""')
     .replaceAll(' name="', ' data-field="');
   if (/<form[^>]*>/.test(marked) && !marked.includes('<button type="submit" disabled=""')) {
     throw new Error('prerender: a form was drawn without the submit button this step disables');

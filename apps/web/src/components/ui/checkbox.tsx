@@ -1,23 +1,37 @@
-import * as CheckboxPrimitive from '@radix-ui/react-checkbox';
 import { Check } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn.ts';
 
-export function Checkbox({ className, ...props }: ComponentProps<typeof CheckboxPrimitive.Root>) {
+interface CheckboxProps extends Omit<ComponentProps<'input'>, 'type' | 'checked' | 'onChange'> {
+  checked?: boolean;
+  onCheckedChange?: (checked: boolean) => void;
+}
+
+/**
+ * A native checkbox drawn as the design's box. Radix's checkbox measured its button in a layout effect as it mounted
+ * (to size the hidden input it keeps for forms), forcing a layout of the whole page inside the commit that drew the
+ * sign-in form: the largest task of /login's load in a Lighthouse trace.
+ */
+export function Checkbox({ className, checked, onCheckedChange, ...props }: CheckboxProps) {
   return (
-    <CheckboxPrimitive.Root
-      className={cn(
-        'peer mt-0.5 flex size-[18px] shrink-0 items-center justify-center rounded-[5px] border border-input bg-surface transition',
-        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-        'data-[state=checked]:border-transparent data-[state=checked]:bg-primary data-[state=checked]:text-primary-foreground',
-        'aria-[invalid=true]:border-destructive disabled:opacity-50',
-        className,
-      )}
-      {...props}
-    >
-      <CheckboxPrimitive.Indicator>
-        <Check className="size-3.5" strokeWidth={3} aria-hidden />
-      </CheckboxPrimitive.Indicator>
-    </CheckboxPrimitive.Root>
+    <span className={cn('relative mt-0.5 inline-flex size-[18px] shrink-0', className)}>
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onCheckedChange?.(event.target.checked)}
+        className={cn(
+          'peer size-full cursor-pointer appearance-none rounded-[5px] border border-input bg-surface transition',
+          'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+          'checked:border-transparent checked:bg-primary',
+          'aria-[invalid=true]:border-destructive disabled:cursor-default disabled:opacity-50',
+        )}
+        {...props}
+      />
+      <Check
+        className="pointer-events-none absolute inset-0 m-auto hidden size-3.5 text-primary-foreground peer-checked:block"
+        strokeWidth={3}
+        aria-hidden
+      />
+    </span>
   );
 }
