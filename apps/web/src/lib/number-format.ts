@@ -41,7 +41,7 @@ export function formatDecimal(value: number, locale: string, digits: FractionDig
 function roundHalfUp(whole: string, fraction: string, places: number): [string, string] {
   if (fraction.length <= places) return [whole, fraction.padEnd(places, '0')];
   const kept = whole + fraction.slice(0, places);
-  const roundsUp = (fraction.charCodeAt(places) - 48) >= 5;
+  const roundsUp = fraction.charAt(places) >= '5';
   const digits = roundsUp ? incrementDigits(kept) : kept;
   const wholeLength = digits.length - places;
   return [digits.slice(0, wholeLength), digits.slice(wholeLength)];
