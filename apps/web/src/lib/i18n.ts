@@ -12,7 +12,7 @@ import {
   type Language,
 } from '@sound-studio/shared';
 import type enStudio from '../locales/en-studio.json';
-import { formatDecimal } from './number-format.ts';
+import { formatDecimal, type FractionDigits } from './number-format.ts';
 import { browserLanguageSignals, isLanguage, localeOf, localizePath, resolveLanguage } from './language.ts';
 import { translations, useTranslation, type AllTexts, type TFunction } from './translator.ts';
 
@@ -109,6 +109,11 @@ export function numberFormat(locale: string, options: Intl.NumberFormatOptions =
   return kept(numberFormats, locale, options, () => new Intl.NumberFormat(locale, options));
 }
 
+/** A number in the locale's style: written without Intl where `formatDecimal` can (no locale data loads), else by Intl. */
+function formatNumber(value: number, locale: string, digits: FractionDigits = {}): string {
+  return formatDecimal(value, locale, digits) ?? numberFormat(locale, digits).format(value);
+}
+
 export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   return kept(dateTimeFormats, locale, options, () => new Intl.DateTimeFormat(locale, options));
 }
@@ -124,7 +129,7 @@ export interface Formatters {
 function formattersFor(locale: string): Formatters {
   return {
     locale,
-    number: (value) => formatDecimal(value, locale) ?? numberFormat(locale).format(value),
+    number: (value) => formatNumber(value, locale),
     currency: (value) => numberFormat(locale, { style: 'currency', currency: 'USD', maximumFractionDigits: value % 1 === 0 ? 0 : 2 }).format(value),
     date: (value) => dateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(value)),
     dateTime: (value) => dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)),
@@ -166,8 +171,7 @@ const failureKeyByMessage = new Map<string, keyof typeof SERVER_FAILURE_MESSAGES
 function localizeNumber(value: string, locale: string): string {
   if (!/^\d+(\.\d+)?$/.test(value)) return value;
   const decimals = value.split('.')[1]?.length ?? 0;
-  const digits = { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
-  return formatDecimal(Number(value), locale, digits) ?? numberFormat(locale, digits).format(Number(value));
+  return formatNumber(Number(value), locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
 }
 
 /** Translates a validation or known server message (they arrive in English); unknown text passes through. */
