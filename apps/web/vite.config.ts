@@ -24,7 +24,8 @@ export default defineConfig({
     tailwindcss(),
     VitePWA({
       registerType: 'autoUpdate',
-      injectRegister: 'script-defer',
+      // Registered by the app once its first page is drawn (`registerServiceWorkerAfterFirstPage`), not at `load`.
+      injectRegister: false,
       includeAssets: ['icons/favicon-48.png', 'apple-touch-icon.png'],
       manifest: {
         id: '/',

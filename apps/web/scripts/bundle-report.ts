@@ -73,8 +73,6 @@ export function bundleReport({ entryPage, bootModules }: { entryPage: string; bo
       const bundle = rawBundle as unknown as Record<string, EmittedFile>;
       const chunks = initialChunks(bundle, bootModules);
       const js = chunks.map((chunk) => measure(chunk.fileName, chunk.code ?? ''));
-      const register = bundle['registerSW.js'];
-      if (register?.source) js.push(measure(register.fileName, register.source));
       const cssNames = new Set(chunks.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]));
       const css = [...cssNames].flatMap((name) => {
         const asset = bundle[name];

@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { markFirstPageDrawn } from '../lib/first-page.ts';
 import { loadStudioTexts } from '../lib/i18n.ts';
 import { stripLanguagePrefix } from '../lib/language.ts';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
@@ -98,10 +99,17 @@ function Shell() {
   );
 }
 
+/** Inside a page's Suspense boundary, beside the page: its effect runs once the page's content has committed. */
+function PageDrawn() {
+  useEffect(markFirstPageDrawn, []);
+  return null;
+}
+
 function LazyPage({ page: Page }: { page: ComponentType }) {
   return (
     <Suspense fallback={<PageSpinner />}>
       <Page />
+      <PageDrawn />
     </Suspense>
   );
 }

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Files that name the current build; browsers must always revalidate them. */
-const ALWAYS_REVALIDATE = new Set(['index.html', 'sw.js', 'registerSW.js', 'manifest.webmanifest']);
+const ALWAYS_REVALIDATE = new Set(['index.html', 'sw.js', 'manifest.webmanifest']);
 
 export const MISSING_BUILD_PAGE = `<!doctype html>
 <html lang="en">

@@ -1,7 +1,8 @@
-import { memo, Suspense, useLayoutEffect, useState } from 'react';
+import { memo, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from '../../lib/translator.ts';
 import { Outlet } from 'react-router';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
+import { markFirstPageDrawn } from '../../lib/first-page.ts';
 import { releasePrerenderedFrame } from '../prerendered-page.ts';
 import { ToastProvider } from '../../components/ui/toast.tsx';
 import { PlanGateDialog } from '../../features/billing/index.ts';
@@ -17,6 +18,7 @@ import { useSavedLanguage } from './use-saved-language.ts';
 /** Rendered with the page (inside its Suspense boundary): the page is drawn, so the frame drawn at build time goes. */
 function PageDrawn() {
   useLayoutEffect(releasePrerenderedFrame, []);
+  useEffect(markFirstPageDrawn, []);
   return null;
 }
 

@@ -1,2 +1,3 @@
 export { InstallButton } from './components/InstallButton.tsx';
 export { startInstallPromptCapture, useInstallPrompt } from './hooks/use-install-prompt.ts';
+export { registerServiceWorkerAfterFirstPage } from './service-worker.ts';
