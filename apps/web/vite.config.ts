@@ -79,6 +79,19 @@ export default defineConfig({
     // (the loader's and those of each lazy chunk's imports), 8-22 ms of main thread on this machine, 4 times that on a
     // phone, in the tasks that draw the page. The browser finds a chunk's imports when the chunk arrives instead.
     modulePreload: false,
-    rolldownOptions: { output: { codeSplitting: { groups: studio.groups } } },
+    rolldownOptions: {
+      // Lets the bundler drop the entry's unused exports, which copying common chunks (below) requires.
+      preserveEntrySignatures: false,
+      output: {
+        codeSplitting: {
+          groups: studio.groups,
+          // The bundler's own common chunks under 12 KB (before minifying) are copied into the chunks that import them,
+          // sharing one module state: 44 scripts in all instead of 85, /login's first page 10 instead of 37. Each
+          // script is a request and a task on the main thread; /text-to-speech's mobile TBT median went from 1,379 to
+          // 1,238 ms in 12 interleaved Lighthouse runs, its time to interactive from 5.2-6.3 s to 4.9-5.2 s.
+          experimentalInlineCommonChunks: { maxSize: 12 * 1024 },
+        },
+      },
+    },
   },
 });
