@@ -32,12 +32,21 @@ describe('connectNamespace', () => {
     expect(disconnect).toHaveBeenCalledTimes(1);
   });
 
+  it('opens anyway after a while when no page is drawn', async () => {
+    const { connectNamespace } = await import('./socket.ts');
+    connectNamespace('/user');
+    await vi.advanceTimersByTimeAsync(14_000);
+    expect(connect).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(connect).toHaveBeenCalledTimes(1);
+  });
+
   it('never opens a connection whose last holder left before the page was drawn', async () => {
     const { connectNamespace } = await import('./socket.ts');
     const { markFirstPageDrawn } = await import('./first-page.ts');
     connectNamespace('/public').disconnect();
     markFirstPageDrawn();
-    await vi.advanceTimersByTimeAsync(2_000);
+    await vi.advanceTimersByTimeAsync(20_000);
     expect(connect).not.toHaveBeenCalled();
   });
 });

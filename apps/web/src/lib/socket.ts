@@ -46,6 +46,8 @@ function sharedConnection(namespace: string, auth?: () => Record<string, string>
 
 /** The longest an idle moment is waited for once the page is drawn. */
 const OPEN_WITHIN_MS = 2_000;
+/** Opens anyway this long after it was asked for, should no page be drawn (a page chunk that failed to load). */
+const OPEN_ANYWAY_MS = 15_000;
 
 /**
  * Opens the connection once the first page is drawn, when the browser is next idle. Live updates are not needed to
@@ -54,13 +56,18 @@ const OPEN_WITHIN_MS = 2_000;
  * median of 1,683 ms with it at boot and 1,314 ms without (4 interleaved runs).
  */
 function openLater(socket: Socket): () => void {
-  let cancelled = false;
+  let waiting = true;
   const open = () => {
-    if (!cancelled) socket.connect();
+    if (!waiting) return;
+    waiting = false;
+    clearTimeout(anyway);
+    socket.connect();
   };
+  const anyway = setTimeout(open, OPEN_ANYWAY_MS);
   afterFirstPageDrawn(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(open, { timeout: OPEN_WITHIN_MS }) : setTimeout(open, 0)));
   return () => {
-    cancelled = true;
+    waiting = false;
+    clearTimeout(anyway);
   };
 }
 
