@@ -21,6 +21,20 @@ export function lazySchema<Schema extends z.ZodType>(load: () => Promise<Schema>
   };
 }
 
+/** The names of a module's exports that are schemas. */
+type SchemaKeys<Module> = { [Key in keyof Module]: Module[Key] extends z.ZodType ? Key : never }[keyof Module];
+
+/**
+ * Schemas of one module that loads on first use (`const schemas = lazySchemasFrom(() => import('./x-schemas.ts'))`,
+ * then `schemas('fooSchema')`). A feature's replies are validated with schemas that a page loading the feature need not
+ * build at once: zod builds every schema of a module as it runs, and the studio's first load ran those of billing,
+ * speech history and custom voices inside the task that drew its page.
+ */
+export function lazySchemasFrom<Module>(load: () => Promise<Module>) {
+  return <Key extends SchemaKeys<Module>>(key: Key): LazySchema<Module[Key] & z.ZodType> =>
+    lazySchema(() => load().then((module) => module[key] as Module[Key] & z.ZodType));
+}
+
 export type SchemaSource<Schema extends z.ZodType> = Schema | LazySchema<Schema>;
 
 export function isLazySchema<Schema extends z.ZodType>(source: SchemaSource<Schema>): source is LazySchema<Schema> {

@@ -1,6 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { billingOverviewSchema, checkoutQuoteSchema, checkoutReplySchema, portalReplySchema, type BillingOverview, type CheckoutRequest } from '@sound-studio/shared';
+import type { BillingOverview, CheckoutRequest } from '@sound-studio/shared';
 import { api } from '../../../lib/api/index.ts';
+import { lazySchemasFrom } from '../../../lib/lazy-schema.ts';
+
+const schemas = lazySchemasFrom(() => import('./billing-schemas.ts'));
+const billingOverviewSchema = schemas('billingOverviewSchema');
+const checkoutQuoteSchema = schemas('checkoutQuoteSchema');
+const checkoutReplySchema = schemas('checkoutReplySchema');
+const portalReplySchema = schemas('portalReplySchema');
 
 export const billingQueryKey = ['billing'] as const;
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { featureNotInPlanDetailsSchema, type FeatureNotInPlanDetails } from '@sound-studio/shared';
+import type { FeatureNotInPlanDetails } from '@sound-studio/shared';
 import { onApiError } from '../../../lib/api/index.ts';
 
 /**
@@ -12,8 +12,10 @@ export function usePlanGate(): { gate: FeatureNotInPlanDetails | null; dismiss: 
     () =>
       onApiError((error) => {
         if (error.code !== 'FEATURE_NOT_IN_PLAN') return;
-        const details = featureNotInPlanDetailsSchema.safeParse(error.details);
-        if (details.success) setGate(details.data);
+        void import('../api/billing-schemas.ts').then(({ featureNotInPlanDetailsSchema }) => {
+          const details = featureNotInPlanDetailsSchema.safeParse(error.details);
+          if (details.success) setGate(details.data);
+        });
       }),
     [],
   );

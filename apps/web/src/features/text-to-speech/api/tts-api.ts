@@ -1,17 +1,15 @@
-import {
-  documentReplySchema,
-  speechTimingsSchema,
-  ttsDeleteReplySchema,
-  ttsHistoryReplySchema,
-  ttsJobSchema,
-  ttsReplySchema,
-  workLicenseSchema,
-  type DocumentMode,
-  type HistoryRange,
-  type TtsJob,
-  type TtsRequest,
-} from '@sound-studio/shared';
+import type { DocumentMode, HistoryRange, TtsJob, TtsRequest } from '@sound-studio/shared';
 import { api, apiRequest, apiStream } from '../../../lib/api/index.ts';
+import { lazySchemasFrom } from '../../../lib/lazy-schema.ts';
+
+const schemas = lazySchemasFrom(() => import('./tts-schemas.ts'));
+const documentReplySchema = schemas('documentReplySchema');
+const speechTimingsSchema = schemas('speechTimingsSchema');
+const ttsDeleteReplySchema = schemas('ttsDeleteReplySchema');
+const ttsHistoryReplySchema = schemas('ttsHistoryReplySchema');
+const ttsJobSchema = schemas('ttsJobSchema');
+const ttsReplySchema = schemas('ttsReplySchema');
+const workLicenseSchema = schemas('workLicenseSchema');
 
 /** Speech takes a moment on a busy server; documents are large uploads. */
 const GENERATION_TIMEOUT_MS = 120_000;

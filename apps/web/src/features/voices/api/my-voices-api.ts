@@ -1,15 +1,13 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import {
-  customVoiceReplySchema,
-  deleteVoiceReplySchema,
-  myVoicesReplySchema,
-  voiceSchema,
-  type MyVoicesReply,
-  type Voice,
-  type VoiceSlots,
-} from '@sound-studio/shared';
+import type { MyVoicesReply, Voice, VoiceSlots } from '@sound-studio/shared';
 import { api, apiRequest } from '../../../lib/api/index.ts';
+import { lazySchemasFrom } from '../../../lib/lazy-schema.ts';
 import { voicesQueryKey, type VoiceList } from './voices-api.ts';
+
+const schemas = lazySchemasFrom(() => import('./my-voices-schemas.ts'));
+const deleteVoiceReplySchema = schemas('deleteVoiceReplySchema');
+const myVoicesReplySchema = schemas('myVoicesReplySchema');
+const renamedVoiceReplySchema = schemas('renamedVoiceReplySchema');
 
 export const myVoicesQueryKey = ['voices', 'mine'] as const;
 
@@ -17,7 +15,7 @@ export const myVoicesApi = {
   list: (signal?: AbortSignal) => api.get('/voices/mine', { schema: myVoicesReplySchema, signal }),
   /** The server answers with the voice; the { voice, slots } shape of create is accepted too. */
   rename: async (id: string, name: string): Promise<Voice> => {
-    const reply = await apiRequest(`/voices/${encodeURIComponent(id)}`, { method: 'PATCH', body: { name }, schema: voiceSchema.or(customVoiceReplySchema) });
+    const reply = await apiRequest(`/voices/${encodeURIComponent(id)}`, { method: 'PATCH', body: { name }, schema: renamedVoiceReplySchema });
     return 'voice' in reply ? reply.voice : reply;
   },
   remove: (id: string) => api.delete(`/voices/${encodeURIComponent(id)}`, { schema: deleteVoiceReplySchema }),
