@@ -1,5 +1,6 @@
 import type { Language } from '@sound-studio/shared';
 import { readStoredAuth } from '../lib/auth-storage.ts';
+import { whenIdle } from '../lib/idle.ts';
 import { holdPrerenderedPage } from '../lib/prerendered-input.ts';
 
 /**
@@ -70,7 +71,6 @@ const REMOVAL_SLICE_MS = 4;
  * (as in a Lighthouse run), in the task that shows the app's page.
  */
 function removeWhenIdle(element: Element): void {
-  const whenIdle = (work: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(work) : setTimeout(work, 1));
   const slice = () => {
     const started = performance.now();
     while (element.lastChild) {

@@ -1,6 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import { REALTIME_PATH } from '@sound-studio/shared';
 import { afterFirstPageDrawn } from './first-page.ts';
+import { whenIdle } from './idle.ts';
 
 /** Section 7: polling first then websocket, 5 reconnect attempts 1 s apart, 20 s connect timeout. */
 export const SOCKET_OPTIONS = {
@@ -64,7 +65,7 @@ function openLater(socket: Socket): () => void {
     socket.connect();
   };
   const anyway = setTimeout(open, OPEN_ANYWAY_MS);
-  afterFirstPageDrawn(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(open, { timeout: OPEN_WITHIN_MS }) : setTimeout(open, 0)));
+  afterFirstPageDrawn(() => whenIdle(open, OPEN_WITHIN_MS));
   return () => {
     waiting = false;
     clearTimeout(anyway);

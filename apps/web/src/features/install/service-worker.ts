@@ -1,4 +1,5 @@
 import { afterFirstPageDrawn } from '../../lib/first-page.ts';
+import { whenIdle } from '../../lib/idle.ts';
 
 /** Quiet time after the first page before the install starts: its data and late chunks are still arriving then. */
 const SETTLE_MS = 5_000;
@@ -19,8 +20,7 @@ export function registerServiceWorkerAfterFirstPage(): void {
     started = true;
     navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
   };
-  const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(register, { timeout: SETTLE_MS }) : register());
-  afterFirstPageDrawn(() => setTimeout(whenIdle, SETTLE_MS));
+  afterFirstPageDrawn(() => setTimeout(() => whenIdle(register, SETTLE_MS), SETTLE_MS));
   const fallback = () => setTimeout(register, FALLBACK_MS);
   if (document.readyState === 'complete') fallback();
   else window.addEventListener('load', fallback, { once: true });
