@@ -8,6 +8,8 @@ const billingOverviewSchema = schemas('billingOverviewSchema');
 const checkoutQuoteSchema = schemas('checkoutQuoteSchema');
 const checkoutReplySchema = schemas('checkoutReplySchema');
 const portalReplySchema = schemas('portalReplySchema');
+/** The details of a FEATURE_NOT_IN_PLAN refusal (`use-plan-gate.ts`). */
+export const featureNotInPlanDetailsSchema = schemas('featureNotInPlanDetailsSchema');
 
 export const billingQueryKey = ['billing'] as const;
 

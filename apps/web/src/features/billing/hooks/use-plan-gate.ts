@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { FeatureNotInPlanDetails } from '@sound-studio/shared';
 import { onApiError } from '../../../lib/api/index.ts';
+import { featureNotInPlanDetailsSchema } from '../api/billing-api.ts';
 
 /**
  * The last FEATURE_NOT_IN_PLAN any call met (its details: the feature, the plan, where to upgrade), until dismissed.
@@ -12,8 +13,8 @@ export function usePlanGate(): { gate: FeatureNotInPlanDetails | null; dismiss: 
     () =>
       onApiError((error) => {
         if (error.code !== 'FEATURE_NOT_IN_PLAN') return;
-        void import('../api/billing-schemas.ts').then(({ featureNotInPlanDetailsSchema }) => {
-          const details = featureNotInPlanDetailsSchema.safeParse(error.details);
+        void featureNotInPlanDetailsSchema.loadSchema().then((schema) => {
+          const details = schema.safeParse(error.details);
           if (details.success) setGate(details.data);
         });
       }),
