@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { appAfterFirstPaint } from './scripts/app-after-paint.ts';
 import { bundleReport } from './scripts/bundle-report.ts';
+import { manifestLinkFromApp } from './scripts/manifest-link.ts';
 import { precompressBuild } from './scripts/precompress.ts';
 import { prerenderPages } from './scripts/prerender.ts';
 import { studioChunks } from './scripts/studio-chunks.ts';
@@ -56,6 +57,8 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
       },
     }),
+    // After VitePWA, which writes the manifest's link: the app links it once its first page has settled.
+    manifestLinkFromApp(),
     themeBootScript(),
     // The app's scripts start after the first paint: every first page has a form or a frame drawn at build time to show.
     appAfterFirstPaint(),

@@ -8,8 +8,11 @@ signedInTest.use({ serviceWorkers: 'allow' });
 
 test('the app is installable: manifest with icons and a service worker', async ({ page }) => {
   await page.goto('/login');
-  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
-  expect(href).toBeTruthy();
+  // Linked by the app once its first page has settled (about 5 s), not by the HTML the server sends.
+  const link = page.locator('link[rel="manifest"]');
+  await expect(link).toHaveCount(0);
+  await expect(link).toHaveAttribute('href', '/manifest.webmanifest', { timeout: 20_000 });
+  const href = await link.getAttribute('href');
   const manifest = await (await page.request.get(href ?? '')).json();
   expect(manifest).toMatchObject({ name: 'Sound Studio', display: 'standalone', start_url: '/' });
   const sizes = manifest.icons.map((icon: { sizes: string }) => icon.sizes);

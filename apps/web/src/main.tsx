@@ -6,7 +6,7 @@ import { App } from './app/App.tsx';
 import { keepPrerenderedPage, releasePrerenderedFrame } from './app/prerendered-page.ts';
 import { preloadSignedInPage } from './app/router.tsx';
 import { preloadLoginPage, startSessionRestore } from './features/auth/index.ts';
-import { registerServiceWorkerAfterFirstPage, startInstallPromptCapture } from './features/install/index.ts';
+import { linkManifestAfterFirstPage, registerServiceWorkerAfterFirstPage, startInstallPromptCapture } from './features/install/index.ts';
 import { readStoredAuth } from './lib/auth-storage.ts';
 import { initI18n } from './lib/i18n.ts';
 import { browserLanguageSignals, resolveLanguage } from './lib/language.ts';
@@ -37,6 +37,7 @@ if (prerendered === 'form') await loginPage?.catch(() => undefined);
 // not load), it goes after a while and the app's own state shows.
 if (prerendered === 'frame') setTimeout(releasePrerenderedFrame, FRAME_HOLD_LIMIT_MS);
 startInstallPromptCapture();
+linkManifestAfterFirstPage();
 registerServiceWorkerAfterFirstPage();
 
 const root = createRoot(container);

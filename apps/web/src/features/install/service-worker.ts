@@ -1,10 +1,4 @@
-import { afterFirstPageDrawn } from '../../lib/first-page.ts';
-import { whenIdle } from '../../lib/idle.ts';
-
-/** Quiet time after the first page before the install starts: its data and late chunks are still arriving then. */
-const SETTLE_MS = 5_000;
-/** Registers anyway this long after `load`, should no page ever be drawn (a chunk that fails to load). */
-const FALLBACK_MS = 30_000;
+import { onceFirstPageSettled } from './after-first-page.ts';
 
 /**
  * Registers the service worker (built by vite-plugin-pwa) once the first page is drawn and has settled. Its install
@@ -14,14 +8,7 @@ const FALLBACK_MS = 30_000;
  */
 export function registerServiceWorkerAfterFirstPage(): void {
   if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
-  let started = false;
-  const register = () => {
-    if (started) return;
-    started = true;
+  onceFirstPageSettled(() => {
     navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
-  };
-  afterFirstPageDrawn(() => setTimeout(() => whenIdle(register, SETTLE_MS), SETTLE_MS));
-  const fallback = () => setTimeout(register, FALLBACK_MS);
-  if (document.readyState === 'complete') fallback();
-  else window.addEventListener('load', fallback, { once: true });
+  });
 }
