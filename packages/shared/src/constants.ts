@@ -4,6 +4,8 @@ export const PRODUCT_NAME = 'Sound Studio';
 
 export const LANGUAGES = ['en', 'tr'] as const;
 export type Language = (typeof LANGUAGES)[number];
+/** The interface language of a visitor who chose none, and of an account whose preferences save none (its emails). */
+export const DEFAULT_LANGUAGE: Language = 'en';
 
 export const THEMES = ['light', 'dark', 'system'] as const;
 export type Theme = (typeof THEMES)[number];

@@ -49,7 +49,7 @@ export function resolveLanguage(signals: LanguageSignals): Language {
   // Last, and read once: browserLanguageSignals computes it on demand.
   const timeZone = signals.timeZone;
   if (timeZone && TURKISH_TIME_ZONES.has(timeZone)) return 'tr';
-  return 'en';
+  return DEFAULT_LANGUAGE;
 }
 
 /** Turkey keeps UTC+3 all year (since 2016). */

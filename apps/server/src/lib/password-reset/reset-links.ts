@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { PASSWORD_RESET_LINK_LIFETIME_SECONDS, type Language } from '@sound-studio/shared';
+import { DEFAULT_LANGUAGE, PASSWORD_RESET_LINK_LIFETIME_SECONDS, type Language } from '@sound-studio/shared';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../clock.ts';
 import { PreferencesStore } from '../preferences-store.ts';
@@ -45,5 +45,5 @@ function withTrailingSlash(baseUrl: string): string {
 /** The language the user last chose in the app (saved in preferences), else English. */
 export async function accountLanguage(db: Database, clock: Clock, userId: string): Promise<Language> {
   const preferences = await new PreferencesStore(db, clock).get(userId);
-  return preferences.ui.language ?? 'en';
+  return preferences.ui.language ?? DEFAULT_LANGUAGE;
 }
