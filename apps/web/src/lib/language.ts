@@ -1,4 +1,4 @@
-import { LANGUAGES, STORAGE_KEYS, type Language } from '@sound-studio/shared';
+import { DEFAULT_LANGUAGE, LANGUAGES, STORAGE_KEYS, type Language } from '@sound-studio/shared';
 import { readItem, writeItem } from './storage.ts';
 
 /** Pages that keep one address in every language (section 2: the API access page is not prefixed). */
