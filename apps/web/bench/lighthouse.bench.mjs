@@ -160,10 +160,10 @@ async function wireSizes(url, headers = {}) {
   return sizes;
 }
 
-/** The main script's name from the built index.html. */
+/** The main script's path from the built index.html (in the inline loader that starts the app after the first paint). */
 function mainScriptPath() {
   const html = readFileSync(join(webDist, 'index.html'), 'utf8');
-  return html.match(/<script[^>]+src="([^"]+index-[^"]+\.js)"/)?.[1] ?? null;
+  return html.match(/"(\/assets\/index-[\w-]+\.js)"/)?.[1] ?? null;
 }
 
 function printWire(label, sizes) {
