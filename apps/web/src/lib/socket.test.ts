@@ -2,7 +2,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const connect = vi.fn();
 const disconnect = vi.fn();
-vi.mock('socket.io-client', () => ({ io: vi.fn(() => ({ connect, disconnect, on: vi.fn(), off: vi.fn() })) }));
+/** The listeners on the mocked socket, by event, so a test can emit socket.io's own `connect`. */
+const listeners = new Map<string, Array<() => void>>();
+const emit = (event: string) => [...(listeners.get(event) ?? [])].forEach((listener) => listener());
+vi.mock('socket.io-client', () => ({
+  io: vi.fn(() => ({
+    connect,
+    disconnect,
+    on: (event: string, listener: () => void) => listeners.set(event, [...(listeners.get(event) ?? []), listener]),
+    off: (event: string, listener: () => void) => listeners.set(event, (listeners.get(event) ?? []).filter((other) => other !== listener)),
+  })),
+}));
 
 describe('connectNamespace', () => {
   beforeEach(() => {
@@ -10,6 +20,7 @@ describe('connectNamespace', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestIdleCallback', 'cancelIdleCallback'] });
     connect.mockClear();
     disconnect.mockClear();
+    listeners.clear();
   });
 
   afterEach(() => {
@@ -48,5 +59,22 @@ describe('connectNamespace', () => {
     markFirstPageDrawn();
     await vi.advanceTimersByTimeAsync(20_000);
     expect(connect).not.toHaveBeenCalled();
+  });
+
+  it('tells each holder when the connection comes back after a drop, not when it is first made', async () => {
+    const { connectNamespace } = await import('./socket.ts');
+    const header = connectNamespace('/user');
+    const page = connectNamespace('/user');
+    const headerBack = vi.fn();
+    const pageBack = vi.fn();
+    header.onReconnect(headerBack);
+    page.onReconnect(pageBack);
+    emit('connect');
+    expect([headerBack.mock.calls.length, pageBack.mock.calls.length]).toEqual([0, 0]);
+    emit('connect');
+    expect([headerBack.mock.calls.length, pageBack.mock.calls.length]).toEqual([1, 1]);
+    page.disconnect();
+    emit('connect');
+    expect([headerBack.mock.calls.length, pageBack.mock.calls.length]).toEqual([2, 1]);
   });
 });

@@ -18,12 +18,19 @@ type Listener = Parameters<Socket['on']>[1];
 /** A page's hold on a namespace's events: its listeners, dropped with `disconnect()`. */
 export interface RealtimeSubscription {
   on(event: string, listener: Listener): RealtimeSubscription;
+  /**
+   * Runs `listener` each time the connection comes back after a drop. What the server sent meanwhile is lost (it keeps
+   * no backlog), so a holder reads again what its events keep fresh.
+   */
+  onReconnect(listener: () => void): RealtimeSubscription;
   disconnect(): void;
 }
 
 interface SharedConnection {
   socket: Socket;
   holders: number;
+  /** How many times the connection has been made (socket.io's `connect`, on the first connection and every return). */
+  connects: number;
   /** Stops an opening that has not happened yet. */
   cancelOpening: () => void;
 }
@@ -40,7 +47,11 @@ function sharedConnection(namespace: string, auth?: () => Record<string, string>
     autoConnect: false,
     ...(auth ? { auth: (callback: (data: object) => void) => callback(auth()) } : {}),
   });
-  const connection = { socket, holders: 0, cancelOpening: openLater(socket) };
+  const connection: SharedConnection = { socket, holders: 0, connects: 0, cancelOpening: openLater(socket) };
+  // Registered before any holder's listener, so theirs see the count of this connection included.
+  socket.on('connect', () => {
+    connection.connects += 1;
+  });
   connections.set(namespace, connection);
   return connection;
 }
@@ -89,6 +100,11 @@ export function connectNamespace(namespace: string, auth?: () => Record<string, 
         listeners.push([event, listener]);
       }
       return subscription;
+    },
+    onReconnect(listener) {
+      return subscription.on('connect', () => {
+        if (connection.connects > 1) listener();
+      });
     },
     disconnect() {
       if (released) return;

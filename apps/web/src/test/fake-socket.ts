@@ -17,9 +17,18 @@ export class FakeSocket {
     return this;
   }
 
+  onReconnect(handler: () => void): this {
+    return this.on('reconnect', handler);
+  }
+
   disconnect(): this {
     this.disconnected = true;
     return this;
+  }
+
+  /** The connection comes back after a drop (what `onReconnect` listens for). */
+  reconnect(): void {
+    this.serverEmit('reconnect');
   }
 
   /** Delivers an event as the server would. */

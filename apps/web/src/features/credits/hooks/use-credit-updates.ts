@@ -14,10 +14,12 @@ export function useCreditUpdates(): void {
   useEffect(() => {
     if (!getAccessToken()) return;
     const socket = connectNamespace(REALTIME_NAMESPACES.user, () => ({ token: getAccessToken() ?? '' }));
-    socket.on(REALTIME_EVENTS.creditsChanged, () => {
+    const readAgain = () => {
       void queryClient.invalidateQueries({ queryKey: ['credits'] });
       void queryClient.invalidateQueries({ queryKey: billingQueryKey });
-    });
+    };
+    // A change while the connection was down sent an event nobody heard.
+    socket.on(REALTIME_EVENTS.creditsChanged, readAgain).onReconnect(readAgain);
     return () => {
       socket.disconnect();
     };

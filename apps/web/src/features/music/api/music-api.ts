@@ -55,6 +55,8 @@ export const musicQueryKeys = {
   all: ['music'] as const,
   models: ['music', 'models'] as const,
   myMusic: ['music', 'my-music'] as const,
+  /** Every track's query (`track(id)` keys start with it). */
+  tracks: ['music', 'track'] as const,
   track: (id: string) => ['music', 'track', id] as const,
   cost: (duration: number) => ['music', 'cost', duration] as const,
   costs: ['music', 'cost'] as const,

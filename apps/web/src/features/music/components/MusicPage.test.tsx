@@ -86,6 +86,15 @@ describe('MusicPage', () => {
     expect(screen.getByTestId('music-track')).toHaveAttribute('data-status', 'completed');
   });
 
+  it('reads the tracks again when the realtime connection comes back, since their updates meanwhile were lost', async () => {
+    const { queryClient } = renderPage({ tracks: [makeTrack('p', { status: 'processing', progress: 0.3 })], routes: { 'GET /music/p': () => okReply(makeTrack('p', { status: 'processing', progress: 0.3 })) } });
+    await screen.findAllByTestId('music-track');
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    act(() => socketsOf('/user').at(-1)!.reconnect());
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['music', 'my-music'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['music', 'track'] });
+  });
+
   it('shows the lyrics of the playing track with the instrument that carries the melody', async () => {
     const withLyrics = makeTrack('l', {
       lyricsTimeline: { instrument: 'Violin', cues: [{ text: 'First light', startSeconds: 0, endSeconds: 3, section: 'Verse' }] },

@@ -3,9 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MUSIC_TRACK_UPDATED_EVENT, musicTrackSchema, REALTIME_NAMESPACES } from '@sound-studio/shared';
 import { getAccessToken } from '../../../lib/auth-storage.ts';
 import { connectNamespace } from '../../../lib/socket.ts';
+import { musicQueryKeys } from '../api/music-api.ts';
 import { applyTrackUpdate } from '../api/track-cache.ts';
 
-/** A `music_track_updated` event on the user's socket updates the track at once; polling still runs as the spec says. */
+/**
+ * A `music_track_updated` event on the user's socket updates the track at once; polling still runs as the spec says.
+ * After a dropped connection the tracks are read again.
+ */
 export function useTrackUpdates(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
@@ -14,6 +18,11 @@ export function useTrackUpdates(): void {
     socket.on(MUSIC_TRACK_UPDATED_EVENT, (payload: unknown) => {
       const parsed = musicTrackSchema.safeParse(payload);
       if (parsed.success) applyTrackUpdate(queryClient, parsed.data);
+    });
+    // Progress sent while the connection was down is lost: the tracks shown are read again.
+    socket.onReconnect(() => {
+      void queryClient.invalidateQueries({ queryKey: musicQueryKeys.myMusic });
+      void queryClient.invalidateQueries({ queryKey: musicQueryKeys.tracks });
     });
     return () => {
       socket.disconnect();

@@ -12,11 +12,12 @@ export function usePlanUpdates(): void {
   useEffect(() => {
     if (!getAccessToken()) return;
     const socket = connectNamespace(REALTIME_NAMESPACES.user, () => ({ token: getAccessToken() ?? '' }));
-    socket.on(REALTIME_EVENTS.planUpdated, () => {
+    const readAgain = () => {
       void queryClient.invalidateQueries({ queryKey: plansQueryKey });
       void queryClient.invalidateQueries({ queryKey: ['credits'] });
       void queryClient.invalidateQueries({ queryKey: billingQueryKey });
-    });
+    };
+    socket.on(REALTIME_EVENTS.planUpdated, readAgain).onReconnect(readAgain);
     return () => {
       socket.disconnect();
     };
