@@ -2,9 +2,9 @@ import { afterFirstPageDrawn } from '../../lib/first-page.ts';
 import { whenIdle } from '../../lib/idle.ts';
 
 /** Quiet time after the first page: its data and late chunks are still arriving then. */
-export const SETTLE_MS = 5_000;
+const SETTLE_MS = 5_000;
 /** Runs anyway this long after `load`, should no page ever be drawn (a chunk that fails to load). */
-export const FALLBACK_MS = 30_000;
+const FALLBACK_MS = 30_000;
 
 /**
  * Runs `run` once, for work that makes the app installable rather than showing the page: SETTLE_MS after the first

@@ -1,4 +1,4 @@
 export { InstallButton } from './components/InstallButton.tsx';
 export { startInstallPromptCapture, useInstallPrompt } from './hooks/use-install-prompt.ts';
-export { linkManifestAfterFirstPage, MANIFEST_HREF } from './manifest-link.ts';
+export { linkManifestAfterFirstPage } from './manifest-link.ts';
 export { registerServiceWorkerAfterFirstPage } from './service-worker.ts';
