@@ -61,20 +61,18 @@ describe('connectNamespace', () => {
     expect(connect).not.toHaveBeenCalled();
   });
 
-  it('tells each holder when the connection comes back after a drop, not when it is first made', async () => {
+  it('tells each holder every time the connection is made, until it leaves', async () => {
     const { connectNamespace } = await import('./socket.ts');
     const header = connectNamespace('/user');
     const page = connectNamespace('/user');
-    const headerBack = vi.fn();
-    const pageBack = vi.fn();
-    header.onReconnect(headerBack);
-    page.onReconnect(pageBack);
+    const headerConnected = vi.fn();
+    const pageConnected = vi.fn();
+    header.onConnect(headerConnected);
+    page.onConnect(pageConnected);
     emit('connect');
-    expect([headerBack.mock.calls.length, pageBack.mock.calls.length]).toEqual([0, 0]);
-    emit('connect');
-    expect([headerBack.mock.calls.length, pageBack.mock.calls.length]).toEqual([1, 1]);
+    expect([headerConnected.mock.calls.length, pageConnected.mock.calls.length]).toEqual([1, 1]);
     page.disconnect();
     emit('connect');
-    expect([headerBack.mock.calls.length, pageBack.mock.calls.length]).toEqual([2, 1]);
+    expect([headerConnected.mock.calls.length, pageConnected.mock.calls.length]).toEqual([2, 1]);
   });
 });

@@ -19,18 +19,17 @@ type Listener = Parameters<Socket['on']>[1];
 export interface RealtimeSubscription {
   on(event: string, listener: Listener): RealtimeSubscription;
   /**
-   * Runs `listener` each time the connection comes back after a drop. What the server sent meanwhile is lost (it keeps
-   * no backlog), so a holder reads again what its events keep fresh.
+   * Runs `listener` each time the connection is made. The server keeps no backlog: what it sent before the connection
+   * opened (it opens after the first page is drawn, while the page's data may already have been read) or while it was
+   * down never arrives, so a holder reads again what its events keep fresh.
    */
-  onReconnect(listener: () => void): RealtimeSubscription;
+  onConnect(listener: () => void): RealtimeSubscription;
   disconnect(): void;
 }
 
 interface SharedConnection {
   socket: Socket;
   holders: number;
-  /** How many times the connection has been made (socket.io's `connect`, on the first connection and every return). */
-  connects: number;
   /** Stops an opening that has not happened yet. */
   cancelOpening: () => void;
 }
@@ -47,11 +46,7 @@ function sharedConnection(namespace: string, auth?: () => Record<string, string>
     autoConnect: false,
     ...(auth ? { auth: (callback: (data: object) => void) => callback(auth()) } : {}),
   });
-  const connection: SharedConnection = { socket, holders: 0, connects: 0, cancelOpening: openLater(socket) };
-  // Registered before any holder's listener, so theirs see the count of this connection included.
-  socket.on('connect', () => {
-    connection.connects += 1;
-  });
+  const connection: SharedConnection = { socket, holders: 0, cancelOpening: openLater(socket) };
   connections.set(namespace, connection);
   return connection;
 }
@@ -101,10 +96,9 @@ export function connectNamespace(namespace: string, auth?: () => Record<string, 
       }
       return subscription;
     },
-    onReconnect(listener) {
-      return subscription.on('connect', () => {
-        if (connection.connects > 1) listener();
-      });
+    onConnect(listener) {
+      // socket.io's own event, on the first connection and on every return after a drop.
+      return subscription.on('connect', listener);
     },
     disconnect() {
       if (released) return;

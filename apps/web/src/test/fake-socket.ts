@@ -17,8 +17,8 @@ export class FakeSocket {
     return this;
   }
 
-  onReconnect(handler: () => void): this {
-    return this.on('reconnect', handler);
+  onConnect(handler: () => void): this {
+    return this.on('connect', handler);
   }
 
   disconnect(): this {
@@ -26,9 +26,9 @@ export class FakeSocket {
     return this;
   }
 
-  /** The connection comes back after a drop (what `onReconnect` listens for). */
-  reconnect(): void {
-    this.serverEmit('reconnect');
+  /** The connection is made, or made again after a drop (what `onConnect` listens for). */
+  connect(): void {
+    this.serverEmit('connect');
   }
 
   /** Delivers an event as the server would. */

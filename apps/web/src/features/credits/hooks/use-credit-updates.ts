@@ -18,8 +18,8 @@ export function useCreditUpdates(): void {
       void queryClient.invalidateQueries({ queryKey: ['credits'] });
       void queryClient.invalidateQueries({ queryKey: billingQueryKey });
     };
-    // A change while the connection was down sent an event nobody heard.
-    socket.on(REALTIME_EVENTS.creditsChanged, readAgain).onReconnect(readAgain);
+    // A change before the connection was made, or while it was down, sent an event nobody heard.
+    socket.on(REALTIME_EVENTS.creditsChanged, readAgain).onConnect(readAgain);
     return () => {
       socket.disconnect();
     };

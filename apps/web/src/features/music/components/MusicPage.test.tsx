@@ -86,11 +86,11 @@ describe('MusicPage', () => {
     expect(screen.getByTestId('music-track')).toHaveAttribute('data-status', 'completed');
   });
 
-  it('reads the tracks again when the realtime connection comes back, since their updates meanwhile were lost', async () => {
+  it('reads the tracks again when the realtime connection is made, since updates sent before it were lost', async () => {
     const { queryClient } = renderPage({ tracks: [makeTrack('p', { status: 'processing', progress: 0.3 })], routes: { 'GET /music/p': () => okReply(makeTrack('p', { status: 'processing', progress: 0.3 })) } });
     await screen.findAllByTestId('music-track');
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
-    act(() => socketsOf('/user').at(-1)!.reconnect());
+    act(() => socketsOf('/user').at(-1)!.connect());
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['music', 'my-music'] });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['music', 'track'] });
   });

@@ -22,7 +22,7 @@ export function useFeaturedUpdates(): void {
       void queryClient.invalidateQueries({ queryKey: musicQueryKeys.categories });
     };
     for (const event of FEATURED_EVENTS) socket.on(event, refetch);
-    socket.onReconnect(refetch);
+    socket.onConnect(refetch);
     return () => {
       socket.disconnect();
     };

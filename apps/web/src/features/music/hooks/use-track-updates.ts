@@ -8,7 +8,7 @@ import { applyTrackUpdate } from '../api/track-cache.ts';
 
 /**
  * A `music_track_updated` event on the user's socket updates the track at once; polling still runs as the spec says.
- * After a dropped connection the tracks are read again.
+ * Each time the connection is made (after a drop too) the tracks are read again.
  */
 export function useTrackUpdates(): void {
   const queryClient = useQueryClient();
@@ -19,8 +19,8 @@ export function useTrackUpdates(): void {
       const parsed = musicTrackSchema.safeParse(payload);
       if (parsed.success) applyTrackUpdate(queryClient, parsed.data);
     });
-    // Progress sent while the connection was down is lost: the tracks shown are read again.
-    socket.onReconnect(() => {
+    // Progress sent before the connection was made, or while it was down, is lost: the tracks shown are read again.
+    socket.onConnect(() => {
       void queryClient.invalidateQueries({ queryKey: musicQueryKeys.myMusic });
       void queryClient.invalidateQueries({ queryKey: musicQueryKeys.tracks });
     });

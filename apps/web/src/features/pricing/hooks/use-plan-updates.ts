@@ -17,7 +17,7 @@ export function usePlanUpdates(): void {
       void queryClient.invalidateQueries({ queryKey: ['credits'] });
       void queryClient.invalidateQueries({ queryKey: billingQueryKey });
     };
-    socket.on(REALTIME_EVENTS.planUpdated, readAgain).onReconnect(readAgain);
+    socket.on(REALTIME_EVENTS.planUpdated, readAgain).onConnect(readAgain);
     return () => {
       socket.disconnect();
     };
