@@ -17,7 +17,10 @@ export function usePlanUpdates(): void {
       void queryClient.invalidateQueries({ queryKey: ['credits'] });
       void queryClient.invalidateQueries({ queryKey: billingQueryKey });
     };
-    socket.on(REALTIME_EVENTS.planUpdated, readAgain).onConnect(readAgain);
+    socket.on(REALTIME_EVENTS.planUpdated, readAgain);
+    // An update before the connection was made, or while it was down, went unheard. The balance and billing are the
+    // credit updates' to read again on a connection (the header's), so they are not asked for twice.
+    socket.onConnect(() => void queryClient.invalidateQueries({ queryKey: plansQueryKey }));
     return () => {
       socket.disconnect();
     };
