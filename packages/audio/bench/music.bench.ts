@@ -2,8 +2,9 @@
  * Music benchmark: the time to compose, render, master and encode a 60 s track (and the real-time factor), with
  * Debian's native fluidsynth rendering the same MIDI file with the same SoundFont in the same run, as a ratio.
  * Medians of several runs because the machine may be shared. One song at a time uses both cores: the render thread
- * synthesises the voices while its helper thread runs the send effects (reverb, chorus), then both encode half of the
- * MP3 each (the render thread measures the true peak first). fluidsynth renders on one thread.
+ * and its helper thread each synthesise about half of the voices (the helper also runs the send effects: reverb,
+ * chorus), then both encode half of the MP3 each (the render thread measures the true peak first). fluidsynth renders
+ * on one thread.
  *
  *   npm run bench:music -w @sound-studio/audio
  */
@@ -129,7 +130,7 @@ async function main(): Promise<void> {
       const spessaMs = median(spessa);
       const fluidMs = median(fluid);
       nativeRows.push(
-        `| spessasynth_core render of the MIDI (voices + effects threads, warm), same songs | ${ms(spessaMs)} | ${rtf(spessaMs)} |`,
+        `| spessasynth_core render of the MIDI (two threads, warm), same songs | ${ms(spessaMs)} | ${rtf(spessaMs)} |`,
         `| fluidsynth (native) render of the same MIDI + font, start-up subtracted | ${ms(fluidMs)} | ${rtf(fluidMs)} |`,
         `| fluidsynth start-up and font load (one-note file) | ${ms(startupMs)} | |`,
       );
@@ -143,7 +144,7 @@ async function main(): Promise<void> {
     console.log('| Stage | Time | Real-time factor |');
     console.log('|---|---|---|');
     console.log(`| Compose: prompt → plan → arrangement → MIDI (main thread) | ${ms(pick('composeMs'))} | |`);
-    console.log(`| Render: spessasynth_core 44.1 kHz stereo, voices (render thread) + send effects (helper thread) | ${ms(pick('renderMs'))} | ${rtf(pick('renderMs'))} |`);
+    console.log(`| Render: spessasynth_core 44.1 kHz stereo, voices shared by the render and helper threads, send effects on the helper | ${ms(pick('renderMs'))} | ${rtf(pick('renderMs'))} |`);
     console.log(`| Master: BS.1770 loudness to -14 LUFS, true-peak limit -1 dBTP (render thread) | ${ms(pick('masterMs'))} | ${rtf(pick('masterMs'))} |`);
     console.log(`| Encode: MP3 192 kbps stereo, half on each thread, joined (final true-peak measure beside it) | ${ms(pick('encodeMs'))} | ${rtf(pick('encodeMs'))} |`);
     console.log(`| **End to end: 60 s track to MP3 (compose + render + master + encode), warm (wall)** | **${ms(pick('wallMs'))}** | **${rtf(pick('wallMs'))}** |`);

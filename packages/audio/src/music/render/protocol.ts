@@ -45,23 +45,17 @@ export interface RenderWorkerData {
   soundFontPath: string;
 }
 
-/** Which of spessasynth's send effects a captured input or parameter change belongs to. */
+/** The helper loads the same sound bank as its render thread. */
+export type HelperWorkerData = RenderWorkerData;
+
+/** Which of spessasynth's send effects a captured input belongs to. */
 export type SendEffect = 'reverb' | 'chorus' | 'delay';
 
-/** A parameter the synthesiser set on an effect (a MIDI reset or SysEx), replayed on the helper thread. */
-export interface EffectParameterChange {
-  /** The first frame whose effects see the new value. */
-  frame: number;
-  effect: SendEffect;
-  field: string;
-  value: unknown;
-}
-
 /**
- * A split render's shared memory. The render thread writes the dry mix into `left` and `right` (the whole song) and
- * each block's effect inputs into `sends`, a ring of chunks; the helper adds the effects to `left` and `right` in
- * place. `counters` hold the chunks rendered [0] and the chunks finished [1] (which frees their ring slots), set
- * with Atomics so each side sees the other's writes.
+ * A split render's shared memory. The render thread writes the dry mix of its voices into `left` and `right` (the
+ * whole song) and each block's effect inputs into `sends`, a ring of chunks; the helper then adds its own voices and
+ * the effects of all of them to `left` and `right` in place. `counters` hold the chunks rendered [0] and the chunks
+ * finished [1] (which frees their ring slots), set with Atomics so each side sees the other's writes.
  */
 export interface SharedMix {
   left: Float32Array;
@@ -75,21 +69,25 @@ export interface SharedMix {
   counters: Int32Array;
 }
 
-/** A chunk of the shared mix is rendered: the helper may add its effects. */
+/** The song a split render plays: the helper synthesises the notes of `units` (see voice-split.ts). */
+export interface SplitSong {
+  midi: Uint8Array;
+  units: number[];
+}
+
+/** A chunk of the shared mix is rendered by the render thread: the helper may add its voices and the effects. */
 export interface ChunkReady {
   index: number;
   start: number;
   frames: number;
-  /** Effect parameters the synthesiser set during the chunk, in order. */
-  changes: EffectParameterChange[];
 }
 
 export type Mp3Bitrate = ProduceRequest['mp3Bitrate'];
 
-/** Render thread → its helper: a mix to finish chunk by chunk, one channel's true-peak envelope, a part of an MP3. */
+/** Render thread → its helper: a song to share chunk by chunk, one channel's true-peak envelope, a part of an MP3. */
 export type HelperRequest =
   | { type: 'warm' }
-  | { type: 'start'; mix: SharedMix; sampleRate: number }
+  | { type: 'start'; mix: SharedMix; sampleRate: number; song: SplitSong }
   | { type: 'chunk'; chunk: ChunkReady }
   | { type: 'finish' }
   | { type: 'encode'; left: Float32Array; right: Float32Array; sampleRate: number; bitrate: Mp3Bitrate }

@@ -1,26 +1,28 @@
 import { Worker } from 'node:worker_threads';
-import type { ChunkReady, HelperReply, HelperRequest, Mp3Bitrate, SharedMix } from './protocol.ts';
+import type { ChunkReady, HelperReply, HelperRequest, HelperWorkerData, Mp3Bitrate, SharedMix, SplitSong } from './protocol.ts';
 import { workerScript } from '../../worker-script.ts';
 
 /** A shared stereo mix the helper is finishing. */
-export interface EffectsMix {
-  /** The chunk's dry mix and sends are in the shared memory. */
+export interface SharedRender {
+  /** The render thread's part of the chunk (its voices' dry mix and sends) is in the shared memory. */
   add(chunk: ChunkReady): void;
-  /** Resolves once the helper has added the effects of every chunk. */
+  /** Resolves once the helper has added its voices and the effects to every chunk. */
   finish(): Promise<void>;
 }
 
 /**
- * A render thread's second thread, for one song at a time: it runs spessasynth's send effects while the render
- * thread synthesises the voices of the next stretch, computes half of the mastering's true-peak envelope, and encodes
- * half of the MP3. It holds no sound bank, so it costs little memory.
+ * A render thread's second thread, for one song at a time: it synthesises part of the voices (with its own copy of
+ * the sound bank) and runs spessasynth's send effects while the render thread synthesises the rest, computes half of
+ * the mastering's true-peak envelope, and encodes half of the MP3.
  */
 export class RenderHelper {
   private thread: Worker | undefined;
 
-  /** Starts a mix in shared memory; each chunk is announced once it is rendered. */
-  startMix(mix: SharedMix, sampleRate: number): EffectsMix {
-    this.post({ type: 'start', mix, sampleRate });
+  constructor(private readonly soundFontPath: string) {}
+
+  /** Starts a song in shared memory; each chunk is announced once the render thread has rendered its part. */
+  startMix(mix: SharedMix, sampleRate: number, song: SplitSong): SharedRender {
+    this.post({ type: 'start', mix, sampleRate, song });
     return {
       add: (chunk) => this.post({ type: 'chunk', chunk }),
       finish: () => this.request({ type: 'finish' }).then((reply) => {
@@ -45,7 +47,7 @@ export class RenderHelper {
     });
   }
 
-  /** Starts the thread and loads what it runs (spessasynth, LAME), so the first song does not wait for it. */
+  /** Starts the thread and loads what it runs (the sound bank, LAME), so the first song does not wait for it. */
   async warmUp(): Promise<void> {
     await this.request({ type: 'warm' });
   }
@@ -81,7 +83,8 @@ export class RenderHelper {
 
   private ensureThread(): Worker {
     if (!this.thread) {
-      const thread = new Worker(workerScript(import.meta.url, './helper-worker-entry.mjs', 'music-render-helper'), { name: 'music-render-helper' });
+      const workerData: HelperWorkerData = { soundFontPath: this.soundFontPath };
+      const thread = new Worker(workerScript(import.meta.url, './helper-worker-entry.mjs', 'music-render-helper'), { name: 'music-render-helper', workerData });
       // A crashed thread fails the request in progress (see request) and is replaced for the next song.
       const forget = (): void => { if (this.thread === thread) this.thread = undefined; };
       thread.on('error', forget);

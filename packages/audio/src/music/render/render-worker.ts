@@ -13,8 +13,8 @@ import { serveTasks } from '../../workers/serve-tasks.ts';
 const { soundFontPath } = workerData as RenderWorkerData;
 
 let bank: Promise<BasicSoundBank> | undefined;
-/** With a second core, each song's send effects and MP3 run on a helper thread beside this one's work. */
-const helper = availableParallelism() > 1 ? new RenderHelper() : undefined;
+/** With a second core, each song's voices, send effects and MP3 are shared with a helper thread. */
+const helper = availableParallelism() > 1 ? new RenderHelper(soundFontPath) : undefined;
 const splitRender = helper ? { helper } : {};
 let loadMs = 0;
 

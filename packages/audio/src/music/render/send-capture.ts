@@ -1,5 +1,5 @@
 import type { ChorusProcessor, DelayProcessor, ReverbProcessor, SpessaSynthProcessor } from 'spessasynth_core';
-import type { ChunkReady, EffectParameterChange, SendEffect, SharedMix } from './protocol.ts';
+import type { ChunkReady, SendEffect, SharedMix } from './protocol.ts';
 
 /** spessasynth renders (and runs its effects) in blocks of this many frames. */
 export const BLOCK_FRAMES = 128;
@@ -31,24 +31,22 @@ export function sharedMix(frames: number, chunkFrames: number, slots: number): S
 
 /**
  * Stand-ins for spessasynth's send effects on the render thread: instead of running reverb, chorus and delay they
- * record each block's effect inputs (and every parameter the synthesiser sets) into the shared mix, so the helper
- * thread can run the real effects on them in the same order and add them to the dry mix, sample for sample what one
- * synthesiser would give. Parameters read and written pass through to real processors, so the synthesiser sees
- * exactly the values it would.
+ * record each block's effect inputs into the shared mix, where the helper thread's synthesiser adds them to its own
+ * inputs before it runs the real effects (see addCapturedSends). The helper plays the same MIDI events, so its
+ * effects are set up exactly as these would be.
  */
 export class SendCapture {
   readonly processors: SendProcessors;
-  private chunk: ChunkReady = { index: 0, start: 0, frames: 0, changes: [] };
-  private frame = 0;
+  private chunk: ChunkReady = { index: 0, start: 0, frames: 0 };
 
-  /** `reference` gives fresh real processors, built exactly as the helper thread builds its own. */
+  /** `reference` gives real processors for the synthesiser to read and set parameters on. */
   constructor(reference: SpessaSynthProcessor, private readonly mix: SharedMix) {
     this.processors = {
-      reverbProcessor: this.capturing('reverb', reference.reverbProcessor, (input, _left, _right, start, count) => this.take('reverb', input, start, count)),
-      chorusProcessor: this.capturing('chorus', reference.chorusProcessor, (input, _left, _right, _reverb, _delay, start, count) => this.take('chorus', input, start, count)),
-      delayProcessor: this.capturing('delay', reference.delayProcessor, (input, _left, _right, _reverb, start, count) => {
+      reverbProcessor: replaceProcess(reference.reverbProcessor, (input, _left, _right, start, count) => this.take('reverb', input, start, count)),
+      chorusProcessor: replaceProcess(reference.chorusProcessor, (input, _left, _right, _reverb, _delay, start, count) => this.take('chorus', input, start, count)),
+      delayProcessor: replaceProcess(reference.delayProcessor, (input, _left, _right, _reverb, start, count) => {
         this.take('delay', input, start, count);
-        this.mix.delayBlocks[this.ringOffset(start) / BLOCK_FRAMES] = 1;
+        this.mix.delayBlocks[ringOffset(this.mix, this.chunk, start) / BLOCK_FRAMES] = 1;
       }),
     };
   }
@@ -64,40 +62,47 @@ export class SendCapture {
     }
     const firstBlock = ((index % slots) * chunkFrames) / BLOCK_FRAMES;
     delayBlocks.fill(0, firstBlock, firstBlock + chunkFrames / BLOCK_FRAMES);
-    this.chunk = { index, start, frames, changes: this.chunk.index === index ? this.chunk.changes : [] };
+    this.chunk = { index, start, frames };
   }
 
-  /** The frame the next `process` call renders: parameter changes from here on apply from this block. */
-  at(frame: number): void {
-    this.frame = frame;
-  }
-
-  /** The finished chunk, for the helper; parameter changes made before the next chunk begins go with that one. */
+  /** The finished chunk, for the helper. */
   takeChunk(): ChunkReady {
     const chunk = this.chunk;
     Atomics.store(this.mix.counters, RENDERED, chunk.index + 1);
-    this.chunk = { index: chunk.index + 1, start: chunk.start + chunk.frames, frames: 0, changes: [] };
+    this.chunk = { index: chunk.index + 1, start: chunk.start + chunk.frames, frames: 0 };
     return chunk;
   }
 
-  private ringOffset(start: number): number {
-    return (this.chunk.index % this.mix.slots) * this.mix.chunkFrames + (start - this.chunk.start);
-  }
-
   private take(effect: SendEffect, input: Float32Array, start: number, count: number): void {
-    this.mix.sends[effect].set(input.subarray(0, count), this.ringOffset(start));
+    this.mix.sends[effect].set(input.subarray(0, count), ringOffset(this.mix, this.chunk, start));
   }
+}
 
-  /** The real processor with `process` replaced and every assignment recorded. */
-  private capturing<Processor extends object>(effect: SendEffect, real: Processor, process: (...args: never[]) => void): Processor {
-    const changes = (): EffectParameterChange[] => this.chunk.changes;
-    const frame = (): number => this.frame;
-    return new Proxy(real, {
-      get: (target, key) => (key === 'process' ? process : Reflect.get(target, key, target)),
-      set: (target, key, value: unknown) => {
-        if (typeof key === 'string') changes().push({ frame: frame(), effect, field: key, value });
-        return Reflect.set(target, key, value, target);
-      },
-    });
-  }
+/** Where frame `start` of `chunk` sits in the sends ring. */
+function ringOffset(mix: SharedMix, chunk: ChunkReady, start: number): number {
+  return (chunk.index % mix.slots) * mix.chunkFrames + (start - chunk.start);
+}
+
+/**
+ * The helper's chorus, which spessasynth runs first of the send effects in every block: before it does, the render
+ * thread's captured sends for the block (of `chunk()`) are added to the helper's own reverb, chorus and delay inputs,
+ * so the effects hear every voice of the song.
+ */
+export function addCapturedSends(chorus: ChorusProcessor, mix: SharedMix, chunk: () => ChunkReady): ChorusProcessor {
+  return replaceProcess(chorus, (input, left, right, reverbInput, delayInput, start, count) => {
+    const offset = ringOffset(mix, chunk(), start);
+    addInto(input, mix.sends.chorus, offset, count);
+    addInto(reverbInput, mix.sends.reverb, offset, count);
+    if (mix.delayBlocks[offset / BLOCK_FRAMES]) addInto(delayInput, mix.sends.delay, offset, count);
+    chorus.process(input, left, right, reverbInput, delayInput, start, count);
+  });
+}
+
+function addInto(target: Float32Array, ring: Float32Array, offset: number, count: number): void {
+  for (let index = 0; index < count; index++) target[index] = (target[index] ?? 0) + (ring[offset + index] ?? 0);
+}
+
+/** The real processor, its parameters read and set as they are, with `process` replaced. */
+function replaceProcess<Processor extends { process: (...args: never[]) => void }>(real: Processor, process: Processor['process']): Processor {
+  return new Proxy(real, { get: (target, key) => (key === 'process' ? process : Reflect.get(target, key, target)) });
 }
