@@ -23,12 +23,18 @@ function soundBank(): Promise<BasicSoundBank> {
   return bank;
 }
 
-interface Mix {
-  shared: SharedMix;
+/** The helper's synthesiser for the song in progress. */
+interface HelperSong {
   synth: SpessaSynthProcessor;
   sequencer: SpessaSynthSequencer;
   /** The chunk being rendered, for the chorus that adds the render thread's sends. */
   position: { chunk: ChunkReady };
+}
+
+/** A split render in progress; without a song when the helper could not start one (`failure` says why). */
+interface Mix {
+  shared: SharedMix;
+  song: HelperSong | undefined;
 }
 
 let mix: Promise<Mix> | undefined;
@@ -40,7 +46,7 @@ port.on('message', (message: HelperRequest) => {
       // A second of silence through LAME loads its WebAssembly.
       Promise.all([soundBank(), encodeStereoMp3(new Float32Array(44100), new Float32Array(44100), 44100, 192)]).then(
         () => reply({ type: 'ready' }),
-        (error: unknown) => reply({ type: 'failed', message: error instanceof Error ? error.message : String(error) }),
+        (error: unknown) => reply({ type: 'failed', message: errorMessage(error) }),
       );
       break;
     case 'start':
@@ -50,9 +56,13 @@ port.on('message', (message: HelperRequest) => {
     case 'chunk':
       mix = mix?.then((current) => {
         const { counters } = current.shared;
-        // The load pairs with the render thread's store, so its writes to the chunk are visible here.
-        if (failure === undefined && Atomics.load(counters, RENDERED) > message.chunk.index) renderChunk(current, message.chunk);
-        else failure ??= `Chunk ${message.chunk.index} was announced before it was rendered`;
+        try {
+          // The load pairs with the render thread's store, so its writes to the chunk are visible here.
+          if (failure === undefined && current.song && Atomics.load(counters, RENDERED) > message.chunk.index) renderChunk(current.song, current.shared, message.chunk);
+          else failure ??= `Chunk ${message.chunk.index} was announced before it was rendered`;
+        } catch (error) {
+          failure ??= errorMessage(error);
+        }
         // Frees the chunk's ring slot for the render thread, even after a failure, so it never waits in vain.
         Atomics.store(counters, FINISHED, message.chunk.index + 1);
         Atomics.notify(counters, FINISHED);
@@ -66,7 +76,7 @@ port.on('message', (message: HelperRequest) => {
       }
       void mix.then(
         () => reply(failure === undefined ? { type: 'mixed' } : { type: 'failed', message: failure }),
-        (error: unknown) => reply({ type: 'failed', message: error instanceof Error ? error.message : String(error) }),
+        (error: unknown) => reply({ type: 'failed', message: errorMessage(error) }),
       );
       mix = undefined;
       break;
@@ -82,7 +92,7 @@ port.on('message', (message: HelperRequest) => {
     case 'encode':
       encodeStereoMp3(message.left, message.right, message.sampleRate, message.bitrate).then(
         (mp3) => reply({ type: 'encoded', mp3 }, [mp3.buffer as ArrayBuffer]),
-        (error: unknown) => reply({ type: 'failed', message: error instanceof Error ? error.message : String(error) }),
+        (error: unknown) => reply({ type: 'failed', message: errorMessage(error) }),
       );
       break;
   }
@@ -92,20 +102,32 @@ function reply(message: HelperReply, transfer: ArrayBuffer[] = []): void {
   port?.postMessage(message, transfer);
 }
 
-/** A fresh synthesiser playing the helper's notes of the song, its chorus adding the render thread's sends. */
-async function startMix(shared: SharedMix, sampleRate: number, song: SplitSong): Promise<Mix> {
-  const spessa = await import('spessasynth_core');
-  const sequence = parseMidi(spessa, song.midi);
-  const mine = new Set(song.units);
-  keepNotes(sequence, (unit) => mine.has(unit));
-  const position = { chunk: { index: 0, start: 0, frames: 0 } };
-  const reference = new spessa.SpessaSynthProcessor(sampleRate, { eventsEnabled: false, effectsEnabled: true });
-  const chorusProcessor = addCapturedSends(reference.chorusProcessor, shared, () => position.chunk);
-  const { synth, sequencer } = await startSong(spessa, await soundBank(), sequence, sampleRate, { chorusProcessor });
-  return { shared, synth, sequencer, position };
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
-function renderChunk(mix: Mix, chunk: ChunkReady): void {
-  mix.position.chunk = chunk;
-  renderBlocks(mix.synth, mix.sequencer, mix.shared.left, mix.shared.right, chunk.start, chunk.start + chunk.frames);
+/**
+ * A fresh synthesiser playing the helper's notes of the song, its chorus adding the render thread's sends. Never
+ * rejects: a song that cannot start records the failure, and every chunk still frees its ring slot.
+ */
+async function startMix(shared: SharedMix, sampleRate: number, split: SplitSong): Promise<Mix> {
+  try {
+    const spessa = await import('spessasynth_core');
+    const sequence = parseMidi(spessa, split.midi);
+    const mine = new Set(split.units);
+    keepNotes(sequence, (unit) => mine.has(unit));
+    const position = { chunk: { index: 0, start: 0, frames: 0 } };
+    const reference = new spessa.SpessaSynthProcessor(sampleRate, { eventsEnabled: false, effectsEnabled: true });
+    const chorusProcessor = addCapturedSends(reference.chorusProcessor, shared, () => position.chunk);
+    const { synth, sequencer } = await startSong(spessa, await soundBank(), sequence, sampleRate, { chorusProcessor });
+    return { shared, song: { synth, sequencer, position } };
+  } catch (error) {
+    failure ??= `The helper could not start the song: ${errorMessage(error)}`;
+    return { shared, song: undefined };
+  }
+}
+
+function renderChunk(song: HelperSong, shared: SharedMix, chunk: ChunkReady): void {
+  song.position.chunk = chunk;
+  renderBlocks(song.synth, song.sequencer, shared.left, shared.right, chunk.start, chunk.start + chunk.frames);
 }

@@ -4,7 +4,7 @@ import { arrange } from '../arrange/arrange.ts';
 import { toMidiFile } from '../midi-file.ts';
 import { planFromPrompt } from '../plan.ts';
 import { RenderHelper } from './render-helper.ts';
-import { defaultSoundFontPath, helperNotes, loadSoundBank, parseMidi, synthesizeSplit, synthesizeWhole } from './synthesize.ts';
+import { defaultSoundFontPath, helperNotes, loadSoundBank, parseMidi, synthesizeMidi, synthesizeSplit, synthesizeWhole } from './synthesize.ts';
 
 /** Samples that differ (a count, so a failure does not print two arrays of hundreds of thousands of numbers). */
 function differing(actual: Float32Array, expected: Float32Array): number {
@@ -94,6 +94,19 @@ describe('split render (voices shared with a helper thread, which runs the send 
       expect(largestDifference(split.right, whole.right)).toBeLessThan(ROUNDING);
     }
   }, 120_000);
+
+  it('renders the song on one thread when the helper cannot load its sound bank', async () => {
+    const broken = new RenderHelper('/nonexistent/sound-bank.sf3');
+    try {
+      const midi = toMidiFile(arrange(planFromPrompt('funky disco groove with slap bass and brass', { durationSeconds: 5, seed: 4 })));
+      const whole = await synthesizeWhole(bank, midi, { durationSeconds: 5 });
+      const rendered = await synthesizeMidi(bank, midi, { durationSeconds: 5, helper: broken });
+      expect(differing(rendered.left, whole.left)).toBe(0);
+      expect(differing(rendered.right, whole.right)).toBe(0);
+    } finally {
+      await broken.close();
+    }
+  }, 60_000);
 
   it('renders the same song twice to the same samples', async () => {
     const midi = toMidiFile(arrange(planFromPrompt('energetic rock anthem with distorted guitars', { durationSeconds: 5, seed: 7 })));

@@ -74,6 +74,7 @@ export async function synthesizeMidi(bank: BasicSoundBank, midi: Uint8Array, opt
 
 export type Spessa = typeof SpessaSynth;
 
+/** A Standard MIDI File as spessasynth's sequence (a copy: silencing notes in it leaves `midi` as it is). */
 export function parseMidi(spessa: Spessa, midi: Uint8Array): BasicMIDI {
   return spessa.BasicMIDI.fromArrayBuffer(midi.buffer.slice(midi.byteOffset, midi.byteOffset + midi.byteLength) as ArrayBuffer);
 }
