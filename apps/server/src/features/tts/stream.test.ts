@@ -152,6 +152,8 @@ describe('POST /api/voices/generate-tts/stream', () => {
     expect(broke.statusCode).toBe(402);
     expect(errorOf(broke)).toMatchObject({ code: 'INSUFFICIENT_CREDITS', details: { redirectUrl: '/pricing' } });
     expect(await balanceAndLedger(database.db, userId)).toEqual({ balance: 5, ledgerSum: 5 });
+    // The engine and the history file started beside the refused hold: both were given back.
+    expect(userFiles(userId)).toEqual([]);
   });
 
   describe('with MiniMax', () => {

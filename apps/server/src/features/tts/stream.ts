@@ -27,27 +27,21 @@ type StreamOutcome = { kind: 'completed' } | { kind: 'disconnected' } | { kind: 
  * and cuts the response off (the client sees an incomplete chunked body).
  */
 export async function streamSpeech(deps: StreamDependencies, prepared: PreparedSpeech, reply: FastifyReply): Promise<void> {
-  const hold = await deps.service.holdCredits(prepared);
   const disconnect = new AbortController();
   const raw = reply.raw;
   const onClose = () => {
     if (!raw.writableEnded) disconnect.abort();
   };
   raw.on('close', onClose);
-  let writer: FileWriter | null = null;
   const recorder = new TimingsRecorder(prepared.text);
-  let pieces: AsyncGenerator<Mp3Piece> | null = null;
-  let first: IteratorResult<Mp3Piece>;
+  let started: StartedStream;
   try {
-    writer = await deps.service.openWriter(prepared);
-    pieces = mp3Pieces(recorder.observe(deps.speech.speakStream(engineRequestOf(prepared, prepared.text), { signal: disconnect.signal, audio: 'mp3' })));
-    first = await firstAudiblePiece(pieces);
+    started = await startStream(deps, prepared, recorder, disconnect);
   } catch (error) {
     raw.off('close', onClose);
-    await Promise.all([hold.release(), writer?.abort(), pieces?.return(undefined)]);
-    throw speechErrorToAppError(error);
+    throw error;
   }
-
+  const { hold, writer, pieces, first } = started;
   reply.hijack();
   raw.writeHead(200, {
     'content-type': 'audio/mpeg',
@@ -59,6 +53,41 @@ export async function streamSpeech(deps: StreamDependencies, prepared: PreparedS
   const outcome = await sendPieces(raw, first, pieces, writer, progress, disconnect.signal);
   raw.off('close', onClose);
   await finish(deps, { prepared, hold, writer, raw, progress, outcome, recorder });
+}
+
+interface StartedStream {
+  hold: CreditHold;
+  writer: FileWriter;
+  pieces: AsyncGenerator<Mp3Piece>;
+  first: IteratorResult<Mp3Piece>;
+}
+
+/**
+ * Starts the engine while the credits are held and the history file is opened, so the first audio does not wait for
+ * the ledger. Nothing reaches the client before the hold has succeeded: the caller only writes once this returns. A
+ * refused hold stops the engine at once and is the error the client gets; any failure here gives back what was taken
+ * and is an ordinary (JSON) error.
+ */
+async function startStream(deps: StreamDependencies, prepared: PreparedSpeech, recorder: TimingsRecorder, stop: AbortController): Promise<StartedStream> {
+  let pieces: AsyncGenerator<Mp3Piece>;
+  try {
+    pieces = mp3Pieces(recorder.observe(deps.speech.speakStream(engineRequestOf(prepared, prepared.text), { signal: stop.signal, audio: 'mp3' })));
+  } catch (error) {
+    throw speechErrorToAppError(error);
+  }
+  const holding = deps.service.holdCredits(prepared);
+  holding.catch(() => stop.abort());
+  const [hold, writer, first] = await Promise.allSettled([holding, deps.service.openWriter(prepared), firstAudiblePiece(pieces)]);
+  if (hold.status === 'fulfilled' && writer.status === 'fulfilled' && first.status === 'fulfilled') {
+    return { hold: hold.value, writer: writer.value, pieces, first: first.value };
+  }
+  const failure: unknown = [hold, writer, first].find((outcome) => outcome.status === 'rejected')?.reason;
+  await Promise.all([
+    hold.status === 'fulfilled' ? hold.value.release() : undefined,
+    writer.status === 'fulfilled' ? writer.value.abort() : undefined,
+    pieces.return(undefined).catch(() => undefined),
+  ]);
+  throw speechErrorToAppError(failure);
 }
 
 /** Keeps pulling until there are bytes to send, so a failure of the first sentence can still be a JSON error. */
