@@ -34,7 +34,7 @@ export async function streamSpeech(deps: StreamDependencies, prepared: PreparedS
   };
   raw.on('close', onClose);
   const recorder = new TimingsRecorder(prepared.text);
-  let started: StartedStream;
+  let started: HeldStream;
   try {
     started = await startStream(deps, prepared, recorder, disconnect);
   } catch (error) {
@@ -55,29 +55,37 @@ export async function streamSpeech(deps: StreamDependencies, prepared: PreparedS
   await finish(deps, { prepared, hold, writer, raw, progress, outcome, recorder });
 }
 
-interface StartedStream {
+/** A stream whose credits are held, whose history file is open and whose first audible piece is ready. */
+export interface HeldStream {
   hold: CreditHold;
   writer: FileWriter;
   pieces: AsyncGenerator<Mp3Piece>;
   first: IteratorResult<Mp3Piece>;
 }
 
-/**
- * Starts the engine while the credits are held and the history file is opened, so the first audio does not wait for
- * the ledger. Nothing reaches the client before the hold has succeeded: the caller only writes once this returns. A
- * refused hold stops the engine at once and is the error the client gets; any failure here gives back what was taken
- * and is an ordinary (JSON) error.
- */
-async function startStream(deps: StreamDependencies, prepared: PreparedSpeech, recorder: TimingsRecorder, stop: AbortController): Promise<StartedStream> {
+/** The studio's start: its engine's pieces as MP3, held and stored by startHeldStream. */
+async function startStream(deps: StreamDependencies, prepared: PreparedSpeech, recorder: TimingsRecorder, stop: AbortController): Promise<HeldStream> {
   let pieces: AsyncGenerator<Mp3Piece>;
   try {
     pieces = mp3Pieces(recorder.observe(deps.speech.speakStream(engineRequestOf(prepared, prepared.text), { signal: stop.signal, audio: 'mp3' })));
   } catch (error) {
     throw speechErrorToAppError(error);
   }
-  const holding = deps.service.holdCredits(prepared);
+  return startHeldStream(deps.service, prepared, pieces, stop, () => deps.service.openWriter(prepared));
+}
+
+/**
+ * Pulls the engine's first piece while the credits are held and the history file is opened, so the first audio does
+ * not wait for the ledger. Nothing reaches the client before the hold has succeeded: the caller only writes once this
+ * returns. A refused hold stops the engine at once (through `stop`) and is the error the client gets; any failure
+ * here gives back what was taken and is an ordinary (JSON) error.
+ */
+export async function startHeldStream(
+  service: TtsService, prepared: PreparedSpeech, pieces: AsyncGenerator<Mp3Piece>, stop: AbortController, openWriter: () => Promise<FileWriter>,
+): Promise<HeldStream> {
+  const holding = service.holdCredits(prepared);
   holding.catch(() => stop.abort());
-  const [hold, writer, first] = await Promise.allSettled([holding, deps.service.openWriter(prepared), firstAudiblePiece(pieces)]);
+  const [hold, writer, first] = await Promise.allSettled([holding, openWriter(), firstAudiblePiece(pieces)]);
   if (hold.status === 'fulfilled' && writer.status === 'fulfilled' && first.status === 'fulfilled') {
     return { hold: hold.value, writer: writer.value, pieces, first: first.value };
   }
@@ -88,6 +96,11 @@ async function startStream(deps: StreamDependencies, prepared: PreparedSpeech, r
     pieces.return(undefined).catch(() => undefined),
   ]);
   throw speechErrorToAppError(failure);
+}
+
+/** Gives back what startHeldStream took, for a stream that fails before its first byte is sent. */
+export async function giveBackHeldStream({ hold, writer, pieces }: HeldStream): Promise<void> {
+  await Promise.all([hold.release(), writer.abort(), pieces.return(undefined).catch(() => undefined)]);
 }
 
 /** Keeps pulling until there are bytes to send, so a failure of the first sentence can still be a JSON error. */

@@ -12,7 +12,7 @@ import { TimingsRecorder } from '../../../lib/speech/timings.ts';
 import { speechErrorToAppError } from '../../../lib/speech/speech-errors.ts';
 import { costOf, engineRequestOf, type PreparedSpeech } from '../prepare.ts';
 import { stretchChunks } from './speech-tempo.ts';
-import { firstAudiblePiece, GENERATION_ID_HEADER, writeToClient, type StreamDependencies } from '../stream.ts';
+import { giveBackHeldStream, GENERATION_ID_HEADER, startHeldStream, writeToClient, type HeldStream, type StreamDependencies } from '../stream.ts';
 import { createOutputEncoder, type FormatOptions, type OutputEncoder, type OutputFormat } from './output-formats.ts';
 
 /**
@@ -183,11 +183,7 @@ export async function streamApiSpeech(deps: ApiSpeechDependencies, call: ApiSpee
   }
 }
 
-interface StartedStream {
-  hold: CreditHold;
-  writer: FileWriter;
-  pieces: AsyncGenerator<Mp3Piece>;
-  first: IteratorResult<Mp3Piece>;
+interface StartedStream extends HeldStream {
   /** The client's bytes for the first piece (stored already). */
   firstBytes: Uint8Array;
 }
@@ -201,40 +197,35 @@ interface StreamState {
 }
 
 /**
- * Starts the engine on the lead piece while the credits are held and the history file is opened, so the first audio
- * does not wait for the ledger (see the v1-speech bench). Nothing reaches the client before the hold has succeeded:
- * the caller only writes once this returns. A refused hold stops the engine at once and answers 402 as before; any
- * failure here gives back what was taken and is an ordinary (JSON) error.
+ * Starts the engine on the lead piece while the credits are held and the history file is opened (startHeldStream),
+ * so the first audio does not wait for the ledger (see the v1-speech bench). A refused hold stops the engine at once
+ * and answers 402 as before; any failure here gives back what was taken and is an ordinary (JSON) error.
  */
 async function startStream(deps: ApiSpeechDependencies, call: ApiSpeechCall, state: StreamState): Promise<StartedStream> {
   const { prepared } = call;
   const { encoder, recorder, progress, stop } = state;
-  let pieces: AsyncGenerator<Mp3Piece>;
+  let held: HeldStream;
   try {
     const options = { signal: stop.signal, ...(call.lowLatency === false ? {} : { leadPieceMaxLength: LEAD_PIECE_MAX_LENGTH }) };
-    pieces = mp3Pieces(recorder.observe(speechChunksOf(deps, call, options)));
+    let pieces: AsyncGenerator<Mp3Piece>;
+    try {
+      pieces = mp3Pieces(recorder.observe(speechChunksOf(deps, call, options)));
+    } catch (error) {
+      throw speechErrorToAppError(error);
+    }
+    held = await startHeldStream(deps.service, prepared, pieces, stop, () => historyWriterOf(deps, call));
   } catch (error) {
+    encoder.abort();
+    throw error;
+  }
+  try {
+    const firstBytes = held.first.done ? new Uint8Array(0) : await consume(held.first.value, held.writer, encoder, progress);
+    return { ...held, firstBytes };
+  } catch (error) {
+    encoder.abort();
+    await giveBackHeldStream(held);
     throw speechErrorToAppError(error);
   }
-  const holding = deps.service.holdCredits(prepared);
-  holding.catch(() => stop.abort());
-  const [hold, writer, first] = await Promise.allSettled([holding, historyWriterOf(deps, call), firstAudiblePiece(pieces)]);
-  let failure: unknown = [hold, writer, first].find((outcome) => outcome.status === 'rejected')?.reason;
-  if (hold.status === 'fulfilled' && writer.status === 'fulfilled' && first.status === 'fulfilled') {
-    try {
-      const firstBytes = first.value.done ? new Uint8Array(0) : await consume(first.value.value, writer.value, encoder, progress);
-      return { hold: hold.value, writer: writer.value, pieces, first: first.value, firstBytes };
-    } catch (error) {
-      failure = error;
-    }
-  }
-  encoder.abort();
-  await Promise.all([
-    hold.status === 'fulfilled' ? hold.value.release() : undefined,
-    writer.status === 'fulfilled' ? writer.value.abort() : undefined,
-    pieces.return(undefined).catch(() => undefined),
-  ]);
-  throw speechErrorToAppError(failure);
 }
 
 /** Stores the MP3 piece, notes what was spoken, and returns the client's bytes for it. */
