@@ -1,8 +1,8 @@
 import { MUSIC_DURATIONS } from '@sound-studio/shared';
 import { describe, expect, it } from 'vitest';
-import { limitTruePeak } from './limiter.ts';
+import { limitTruePeak, toLookaheadPeaks } from './limiter.ts';
 import { measureIntegratedLoudness } from './loudness.ts';
-import { masterTrack } from './master.ts';
+import { masterToLoudness, masterTrack } from './master.ts';
 import { expectMasteredTo, musicLike } from '../test-support/mastering.ts';
 import { measureSamplePeak, measureTruePeak } from './true-peak.ts';
 
@@ -64,6 +64,19 @@ describe('limiter', () => {
   });
 });
 
+describe('look-ahead peaks', () => {
+  it('equal the largest envelope value in each window, partial blocks at the end included', () => {
+    let state = 7;
+    const random = (): number => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (const [length, lookaheadSeconds] of [[1000, 0.002], [1001, 0.002], [87, 0.002], [500, 1 / RATE], [300, 0.01]] as const) {
+      const envelope = Float32Array.from({ length }, random);
+      const window = Math.max(1, Math.round(lookaheadSeconds * RATE));
+      const expected = envelope.map((_, index) => Math.max(...envelope.subarray(index, Math.min(length, index + window))));
+      expect(toLookaheadPeaks(envelope.slice(), { sampleRate: RATE, ceilingDb: -1, lookaheadSeconds })).toEqual(expected);
+    }
+  });
+});
+
 describe('mastering', () => {
   // Longer or shorter than asked: trimmed or padded to the sample. 120 to 240 s are in master.full.test.ts.
   it.each(MUSIC_DURATIONS.filter((duration) => duration <= 60))('returns exactly %i seconds at -14 LUFS with true peak at most -1 dBTP', (duration) => {
@@ -75,6 +88,14 @@ describe('mastering', () => {
     const mastered = masterTrack(left, right, { sampleRate: RATE, durationSeconds: 10 });
     expect(mastered.left[0]).toBe(0);
     expect(Math.abs(mastered.left[mastered.left.length - 1] ?? 1)).toBeLessThan(1e-3);
+  });
+
+  it('masters the same when it may fade and read the caller\'s arrays in place', () => {
+    const [left, right] = musicLike(2);
+    const options = { sampleRate: RATE, durationSeconds: 2 };
+    const copied = masterToLoudness(left, right, options);
+    const inPlace = masterToLoudness(left.slice(), right.slice(), options, { consumeInput: true });
+    expect(inPlace).toEqual(copied);
   });
 
   it('leaves silence silent', () => {

@@ -1,4 +1,4 @@
-import { limiterGainCurveFromPeaks, lookaheadPeaks } from './limiter.ts';
+import { applyLimiter, toLookaheadPeaks } from './limiter.ts';
 import { measureIntegratedLoudness } from './loudness.ts';
 import { measureTruePeak, truePeakEnvelope } from './true-peak.ts';
 
@@ -47,8 +47,13 @@ export type SampleAllocator = (length: number) => Float32Array;
 /** How masterToLoudness allocates its arrays and computes the true-peak envelope (another thread may help). */
 export interface MasterHooks {
   allocate?: SampleAllocator;
-  /** Must equal truePeakEnvelope(channels, threshold). */
+  /** Must equal truePeakEnvelope(channels, threshold); the array it returns is overwritten. */
   envelope?: (channels: readonly Float32Array[], threshold: number) => Float32Array;
+  /**
+   * The input arrays are the caller's to give up: when they are long enough they are faded in place and read as the
+   * source, instead of a copy (each large array costs its page faults).
+   */
+  consumeInput?: boolean;
 }
 
 /**
@@ -61,7 +66,9 @@ export function masterToLoudness(left: Float32Array, right: Float32Array, option
   const target = options.targetLufs ?? MUSIC_TARGET_LUFS;
   const ceiling = options.ceilingDbtp ?? MUSIC_CEILING_DBTP;
   const length = Math.round(options.durationSeconds * options.sampleRate);
-  const source = [fitLength(left, length, allocate), fitLength(right, length, allocate)] as const;
+  const source = hooks.consumeInput && left.length >= length && right.length >= length
+    ? [left.subarray(0, length), right.subarray(0, length)] as const
+    : [fitLength(left, length, allocate), fitLength(right, length, allocate)] as const;
   applyFades(source, options.sampleRate, options.fadeInSeconds ?? 0.01, options.fadeOutSeconds ?? 1.5);
 
   const measured = measureIntegratedLoudness(source, options.sampleRate);
@@ -72,21 +79,22 @@ export function masterToLoudness(left: Float32Array, right: Float32Array, option
   const limiter = { sampleRate: options.sampleRate, ceilingDb: ceiling - LIMITER_MARGIN_DB };
   // One envelope for every pass: evaluated wherever even the largest gain we might try could cross the ceiling.
   const maxGain = 10 ** ((gainDb + 6) / 20);
-  const peaks = lookaheadPeaks(envelopeOf(source, 10 ** (limiter.ceilingDb / 20) / maxGain), limiter);
-  let best: LoudnessMasteredAudio | undefined;
+  const peaks = toLookaheadPeaks(envelopeOf(source, 10 ** (limiter.ceilingDb / 20) / maxGain), limiter);
+  // Every pass writes the same two arrays: the last pass is the result.
+  const output = [allocate(length), allocate(length)] as const;
+  let result: LoudnessMasteredAudio | undefined;
   for (let pass = 0; pass < 5; pass++) {
     const gain = 10 ** (gainDb / 20);
-    const curve = limiterGainCurveFromPeaks(peaks, gain, limiter);
-    const output = [applyGain(source[0], curve, allocate), applyGain(source[1], curve, allocate)] as const;
+    const lowestGain = applyLimiter(peaks, gain, limiter, source, output);
     const loudness = measureIntegratedLoudness(output, options.sampleRate);
-    best = {
+    result = {
       left: output[0], right: output[1], sampleRate: options.sampleRate, loudnessLufs: loudness, gainDb,
-      limiterReductionDb: 20 * Math.log10(minimum(curve) / gain),
+      limiterReductionDb: 20 * Math.log10(lowestGain / gain),
     };
     if (Math.abs(loudness - target) < 0.1) break;
     gainDb += target - loudness;
   }
-  return best as LoudnessMasteredAudio;
+  return result as LoudnessMasteredAudio;
 }
 
 /** Trims, or pads with silence, to exactly `length` samples. */
@@ -109,16 +117,4 @@ export function applyFades(channels: readonly Float32Array[], sampleRate: number
       channel[position] = (channel[position] ?? 0) * Math.sin((remaining * Math.PI) / 2);
     }
   }
-}
-
-function applyGain(samples: Float32Array, curve: Float32Array, allocate: SampleAllocator): Float32Array {
-  const result = allocate(samples.length);
-  for (let index = 0; index < samples.length; index++) result[index] = (samples[index] ?? 0) * (curve[index] ?? 1);
-  return result;
-}
-
-function minimum(values: Float32Array): number {
-  let lowest = Infinity;
-  for (let index = 0; index < values.length; index++) if ((values[index] ?? 1) < lowest) lowest = values[index] ?? 1;
-  return lowest;
 }

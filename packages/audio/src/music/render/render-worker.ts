@@ -65,7 +65,7 @@ async function produce(request: ProduceRequest, progress: (stage: RenderStage, f
   progress('master', 0);
   // In shared memory, so the helper reads these very arrays (one channel's envelope, its part of the MP3), no copy.
   const masterOptions = { ...request.master, sampleRate: pcm.sampleRate, durationSeconds: request.durationSeconds };
-  const mastered = masterToLoudness(pcm.left, pcm.right, masterOptions, { allocate: sharedSamples, envelope: envelopeOnTwoThreads });
+  const mastered = masterToLoudness(pcm.left, pcm.right, masterOptions, { allocate: sharedSamples, envelope: envelopeOnTwoThreads, consumeInput: true });
   const masterMs = performance.now() - started;
   started = performance.now();
   progress('encode', 0);
