@@ -22,7 +22,8 @@ export function createConfiguredSpeechEngine(config: SpeechConfig): SpeechEngine
       ...(config.model ? { models: { [DEFAULT_SPEECH_MODEL]: config.model } } : {}),
     });
   }
-  return createSpeechEngine({ provider: 'local', ...(config.workers ? { workers: config.workers } : {}) });
+  // A server's warm-up (main.ts, at start-up) runs the engine up to its full speed before the first users arrive.
+  return createSpeechEngine({ provider: 'local', warmUp: 'steady', ...(config.workers ? { workers: config.workers } : {}) });
 }
 
 /**

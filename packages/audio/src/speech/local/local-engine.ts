@@ -3,6 +3,7 @@ import { encodesMp3OnRenderThreads, mp3GroupJob, type EncodedSegment } from '../
 import { collectSpeech, streamMp3Segments, streamSegments, type SentenceSegment } from '../segment-stream.ts';
 import { SpeechError, type SpeakOptions, type SpeechChunk, type SpeechEngine, type SpeechRequest, type SpeechResult } from '../types.ts';
 import type { EspeakInventory } from './espeak-synthesizer.ts';
+import { WARM_UP_PASSAGE } from './warm-up-passage.ts';
 import type { RenderJob, WorkerTasks } from './protocol.ts';
 import { workerScript } from '../../worker-script.ts';
 import { defaultPoolSize, ENGINE_ERROR_CODES, WorkerPool } from '../../workers/worker-pool.ts';
@@ -11,6 +12,14 @@ export interface LocalSpeechEngineOptions {
   /** Worker threads, each with its own warm eSpeak instance. Default: min(2, CPU count). */
   workers?: number;
   limits?: Partial<SpeechLimits>;
+  /**
+   * What warmUp() does. 'ready' (the default): every thread loads eSpeak NG and renders a few short phrases, so the
+   * first request does not wait for the threads. 'steady': then a passage of about 3,700 characters is streamed to MP3
+   * through the threads as a request would be. V8 optimises the engine's hot code only as it runs: a fresh thread
+   * speaks the first few thousand characters at half its later speed, and that would fall on the first requests after
+   * a server starts. A few seconds of both cores, for a server at start-up rather than for every test.
+   */
+  warmUp?: 'ready' | 'steady';
 }
 
 export { defaultPoolSize as defaultWorkerCount };
@@ -24,6 +33,8 @@ export class LocalSpeechEngine implements SpeechEngine {
   readonly provider = 'local' as const;
   private readonly pool: WorkerPool<WorkerTasks, EncodedSegment>;
   private readonly limits: SpeechLimits;
+  private readonly warmUpMode: 'ready' | 'steady';
+  private warming: Promise<void> | undefined;
 
   constructor(options: LocalSpeechEngineOptions = {}) {
     this.pool = new WorkerPool<WorkerTasks, EncodedSegment>({
@@ -36,6 +47,7 @@ export class LocalSpeechEngine implements SpeechEngine {
       toError: (error) => new SpeechError(ENGINE_ERROR_CODES[error.code], error.message),
     });
     this.limits = { ...DEFAULT_SPEECH_LIMITS, ...options.limits };
+    this.warmUpMode = options.warmUp ?? 'ready';
   }
 
   async speak(request: SpeechRequest, options?: SpeakOptions): Promise<SpeechResult> {
@@ -51,9 +63,21 @@ export class LocalSpeechEngine implements SpeechEngine {
     return this.streamPlan(plan, { signal: options?.signal, leadAlone: options?.leadPieceMaxLength !== undefined, asMp3 });
   }
 
-  /** Starts every thread and waits until each has a warm eSpeak instance. */
+  /** Starts every thread and waits until each has a warm eSpeak instance (and, 'steady', has reached its speed). */
   warmUp(): Promise<void> {
-    return this.pool.warmUp('warm', null);
+    this.warming ??= this.pool.warmUp('warm', null)
+      .then(() => (this.warmUpMode === 'steady' ? this.readToItself() : undefined))
+      .catch((error: unknown) => {
+        this.warming = undefined; // the next call tries again
+        throw error;
+      });
+    return this.warming;
+  }
+
+  /** Streams the warm-up passage to MP3 and drops it: every sentence starts from the same state, so nothing carries over. */
+  private async readToItself(): Promise<void> {
+    const request = { text: WARM_UP_PASSAGE, voice: WARM_UP_VOICE, speed: 1, pitch: 0, volume: 1 };
+    for await (const chunk of this.speakStream(request, { audio: 'mp3' })) void chunk;
   }
 
   /** The eSpeak voices and variants the WASM build ships (used to check the catalogue). */
@@ -83,6 +107,9 @@ export class LocalSpeechEngine implements SpeechEngine {
     });
   }
 }
+
+/** Any catalogue voice: the code V8 optimises is the same for every eSpeak voice. */
+const WARM_UP_VOICE = 'en-us-madison';
 
 function renderJob(plan: SpeechPlan, text: string, gapAfterSeconds: number): RenderJob {
   return {
