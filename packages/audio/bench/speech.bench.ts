@@ -171,7 +171,7 @@ async function main(): Promise<void> {
       await encodeMp3(pcm, { sampleRate: 24_000, bitrate: 128 });
       return { firstAudioMs: Number.NaN, totalMs: performance.now() - started, audioSeconds: pcm.length / 24_000 };
     });
-    console.log(`\nMP3 encode (wasm-media-encoders, 128 kbps mono, ${format(encode.audioSeconds)} s of 24 kHz speech): ` +
+    console.log(`\nMP3 encode (LAME, the @mediabunny/mp3-encoder build, 128 kbps mono, ${format(encode.audioSeconds)} s of 24 kHz speech): ` +
       `${format(encode.totalMs, 0)} ms, ${format(1 / realTimeFactor(encode), 0)}x real time`);
   }
   await engine.close();

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { WasmMediaEncoder } from 'wasm-media-encoders';
+import { LameEncoder } from './lame.ts';
 import { concatBytes } from './pcm.ts';
 
 export const MP3_BITRATES = [8, 16, 24, 32, 40, 48, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320] as const;
@@ -18,15 +19,37 @@ export interface Mp3Options {
 
 let wasmBytes: Promise<Uint8Array> | undefined;
 /**
- * LAME compiled once per thread (handed back by the first encoder): later encoders only instantiate it, which keeps
- * compiling out of every stream's time to first byte (tens to hundreds of milliseconds on a busy machine).
+ * wasm-media-encoders' LAME compiled once per thread (handed back by the first encoder): later encoders only
+ * instantiate it. It is used only for the rates MP3 cannot carry, which it resamples; every other encode runs on the
+ * faster build in lame.ts.
  */
 let compiledWasm: WebAssembly.Module | undefined;
 
-/** Reads LAME's WASM from the package once per thread (rather than decoding the inlined base64 copy each time). */
 function mp3Wasm(): Promise<Uint8Array> {
   wasmBytes ??= readFile(createRequire(import.meta.url).resolve('wasm-media-encoders/wasm/mp3'));
   return wasmBytes;
+}
+
+/** What Mp3StreamEncoder drives: LAME at the input's rate (lame.ts), or a resampling LAME for any other rate. */
+interface MonoMp3Encoder {
+  encode(channels: readonly Float32Array[]): Uint8Array;
+  flush(): Uint8Array;
+  restart(): void;
+}
+
+async function resamplingEncoder(sampleRate: number, bitrate: Mp3Bitrate): Promise<MonoMp3Encoder> {
+  const { createEncoder } = await import('wasm-media-encoders');
+  const encoder: WasmMediaEncoder<'audio/mpeg'> = await createEncoder('audio/mpeg', compiledWasm ?? (await mp3Wasm()), (module) => {
+    compiledWasm = module;
+  });
+  const settings = { channels: 1 as const, sampleRate, bitrate, outputSampleRate: outputRateFor(sampleRate) };
+  encoder.configure(settings);
+  return {
+    // The returned views point into WASM memory that the next call reuses: copy them.
+    encode: (channels) => encoder.encode([...channels]).slice(),
+    flush: () => encoder.finalize().slice(),
+    restart: () => encoder.configure(settings),
+  };
 }
 
 /** MP3 supports nine rates; other inputs are resampled by LAME to the nearest rate above (or 48 kHz). */
@@ -74,25 +97,14 @@ export function mp3EncodedLength(inputSamples: number, sampleRate: number): numb
 export class Mp3StreamEncoder {
   private finished = false;
 
-  private constructor(
-    private readonly encoder: WasmMediaEncoder<'audio/mpeg'>,
-    private readonly settings: Parameters<WasmMediaEncoder<'audio/mpeg'>['configure']>[0],
-  ) {}
+  private constructor(private readonly encoder: MonoMp3Encoder) {}
 
   static async create(options: Mp3Options): Promise<Mp3StreamEncoder> {
-    // Loaded on first use, like every engine in this package.
-    const { createEncoder } = await import('wasm-media-encoders');
-    const encoder = await createEncoder('audio/mpeg', compiledWasm ?? (await mp3Wasm()), (module) => {
-      compiledWasm = module;
-    });
-    const settings = {
-      channels: 1 as const,
-      sampleRate: options.sampleRate,
-      bitrate: options.bitrate ?? DEFAULT_SPEECH_MP3_BITRATE,
-      outputSampleRate: outputRateFor(options.sampleRate),
-    };
-    encoder.configure(settings);
-    return new Mp3StreamEncoder(encoder, settings);
+    const bitrate = options.bitrate ?? DEFAULT_SPEECH_MP3_BITRATE;
+    const encoder = isMp3SampleRate(options.sampleRate)
+      ? await LameEncoder.create({ channels: 1, sampleRate: options.sampleRate, bitrate })
+      : await resamplingEncoder(options.sampleRate, bitrate);
+    return new Mp3StreamEncoder(encoder);
   }
 
   /**
@@ -100,7 +112,7 @@ export class Mp3StreamEncoder {
    * many short pieces does not pay for a new instance each time.
    */
   restart(): void {
-    this.encoder.configure(this.settings);
+    this.encoder.restart();
     this.finished = false;
   }
 
@@ -108,15 +120,14 @@ export class Mp3StreamEncoder {
   encode(samples: Float32Array): Uint8Array {
     if (this.finished) throw new Error('Mp3StreamEncoder is already finished');
     if (samples.length === 0) return new Uint8Array(0);
-    // The returned view points into WASM memory that the next call reuses: copy it.
-    return this.encoder.encode([samples]).slice();
+    return this.encoder.encode([samples]);
   }
 
   /** Flushes the last frames; the encoder cannot be used afterwards. */
   finish(): Uint8Array {
     if (this.finished) return new Uint8Array(0);
     this.finished = true;
-    return this.encoder.finalize().slice();
+    return this.encoder.flush();
   }
 }
 

@@ -131,7 +131,12 @@ export class ByteReader {
 export interface WebAssemblyApi {
   validate(bytes: Uint8Array): boolean;
   instantiate(bytes: Uint8Array, imports: Record<string, Record<string, unknown>>): Promise<{ instance: { exports: Record<string, unknown> } }>;
-  Module: new (bytes: Uint8Array) => object;
+  compile(bytes: Uint8Array): Promise<object>;
+  Module: {
+    new (bytes: Uint8Array): object;
+    imports(module: object): Array<{ module: string; name: string; kind: string }>;
+    exports(module: object): Array<{ name: string; kind: string }>;
+  };
   Instance: new (module: object, imports: Record<string, Record<string, unknown>>) => { exports: Record<string, unknown> };
 }
 
