@@ -96,7 +96,7 @@ export class EspeakSynthesizer {
     const chunks: Int16Array[] = [];
     const escaped = escapeForSsml(text);
     if (Buffer.byteLength(escaped, 'utf8') >= STRING_CACHE_BYTES) this.initialMemory = null;
-    const { starts, ends } = escapedToOriginalOffsets(text);
+    const original = originalOffsets(text, escaped);
     const words: EspeakWordMark[] = [];
     this.instance.synthesize(escaped, (samples, events) => {
       if (samples && samples.length > 0) chunks.push(samples);
@@ -104,8 +104,8 @@ export class EspeakSynthesizer {
         if (event.type !== 'word' || event.word_length <= 0) continue;
         // Positions are 1-based characters of the escaped text; an entity word is reported at the entity's last char.
         const first = event.text_position - 1;
-        const start = starts[first];
-        const end = ends[Math.min(escaped.length, first + event.word_length)];
+        const start = original.start(first);
+        const end = original.end(Math.min(escaped.length, first + event.word_length));
         if (start === undefined || end === undefined || end <= start) continue;
         words.push({ start, end, seconds: event.audio_position / 1000 });
       }
@@ -175,11 +175,24 @@ function usedPrefix(memory: Uint8Array): Uint8Array {
   return memory.slice(0, end);
 }
 
+/**
+ * Offsets of the escaped text mapped back to the text (undefined outside it). Most texts need no escaping: theirs map
+ * to themselves, without a table per character.
+ */
+function originalOffsets(text: string, escaped: string): { start: (offset: number) => number | undefined; end: (offset: number) => number | undefined } {
+  if (escaped === text) {
+    const inText = (offset: number): number | undefined => (offset >= 0 && offset <= text.length ? offset : undefined);
+    return { start: inText, end: inText };
+  }
+  const { starts, ends } = escapedToOriginalOffsets(text);
+  return { start: (offset) => starts[offset], end: (offset) => ends[offset] };
+}
+
 function escapedToOriginalOffsets(text: string): { starts: number[]; ends: number[] } {
   const starts: number[] = [];
   const ends: number[] = [];
   for (let index = 0; index < text.length; index++) {
-    const escapedLength = escapeForSsml(text.charAt(index)).length;
+    const escapedLength = ESCAPED_LENGTHS[text.charAt(index)] ?? 1;
     for (let step = 0; step < escapedLength; step++) {
       starts.push(index);
       ends.push(step === 0 ? index : index + 1);
@@ -189,6 +202,9 @@ function escapedToOriginalOffsets(text: string): { starts: number[]; ends: numbe
   ends.push(text.length);
   return { starts, ends };
 }
+
+/** How long each character escapeForSsml replaces becomes. */
+const ESCAPED_LENGTHS: Readonly<Record<string, number>> = { '&': 5, '<': 4, '>': 4 };
 
 /** The build parses SSML, so text must not carry raw markup characters. */
 export function escapeForSsml(text: string): string {
