@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import createEspeakModule from '@echogarden/espeak-ng-emscripten';
 
 /** The parts of the Emscripten build (eSpeak NG 1.52 fork used by Echogarden) that the engine relies on. */
@@ -49,3 +51,14 @@ export async function loadEspeakModule(): Promise<EspeakModule> {
 }
 
 export const ESPEAK_VARIANTS_PATH = '/usr/share/espeak-ng-data/voices/!v';
+
+/**
+ * Where the build keeps the heap's break (the top of what malloc has taken from memory), as a byte address, read out
+ * of the build's own sbrk (its wasm2js code: `b=I[word]; ...; I[word]=a; return b`); undefined if no such function is
+ * found. Nothing a render writes lies above the break, so a restore need only clear up to it.
+ */
+export async function heapBreakAddress(): Promise<number | undefined> {
+  const source = await readFile(createRequire(import.meta.url).resolve('@echogarden/espeak-ng-emscripten'), 'utf8');
+  const sbrk = /function [\w$]+\(a\)\{var b=0,c=0;b=I\[(\d+)\];c=a\+7&-8;a=b\+c\|0;a:\{.{0,200}?\}I\[\1\]=a;return b\}/.exec(source);
+  return sbrk ? Number(sbrk[1]) * 4 : undefined;
+}

@@ -1,5 +1,5 @@
 import { concatInt16 } from '../../codec/pcm.ts';
-import { ESPEAK_VARIANTS_PATH, loadEspeakModule, type EspeakModule, type EspeakWorkerInstance } from './espeak-module.ts';
+import { ESPEAK_VARIANTS_PATH, heapBreakAddress, loadEspeakModule, type EspeakModule, type EspeakWorkerInstance } from './espeak-module.ts';
 
 export interface EspeakSettings {
   /** eSpeak voice file, e.g. `en-us`. */
@@ -45,6 +45,12 @@ export class EspeakSynthesizer {
    * render depend only on its input, and the copy is the same in every worker.
    */
   private initialMemory: { heap: Uint8Array; voice: string } | null = null;
+  /**
+   * The byte address of the heap's break (espeak-module.ts), when it checked out at load: a restore then clears only
+   * up to the break the last render left, not all 17 MB above the copy (which costs more than the copy, and pushes
+   * everything else out of the CPU's caches). Without it, everything above the copy is cleared.
+   */
+  private breakAddress: number | undefined;
   /** Warm-up rounds already rendered (the first one is part of loading). */
   private warmedRounds = 0;
 
@@ -68,6 +74,7 @@ export class EspeakSynthesizer {
     synthesizer.synthesize(blank, warmUpSettings(0));
     synthesizer.warmUp(1);
     synthesizer.initialMemory = { heap: usedPrefix(module.HEAPU8), voice: synthesizer.currentVoice };
+    synthesizer.breakAddress = checkedBreakAddress(module.HEAPU8, await heapBreakAddress(), synthesizer.initialMemory.heap.length);
     return synthesizer;
   }
 
@@ -78,9 +85,17 @@ export class EspeakSynthesizer {
   restoreInitialState(): void {
     if (!this.initialMemory) return;
     const heap = this.module.HEAPU8;
+    const copied = this.initialMemory.heap.length;
+    // Read before the copy puts the break back where it was.
+    const written = this.breakAddress === undefined ? heap.length : Math.min(heap.length, Math.max(copied, readWord(heap, this.breakAddress)));
     heap.set(this.initialMemory.heap);
-    heap.fill(0, this.initialMemory.heap.length);
+    heap.fill(0, copied, written);
     this.currentVoice = this.initialMemory.voice;
+  }
+
+  /** True when restores clear only up to the heap's break (the build's sbrk was found and checked). */
+  get restoresUpToBreak(): boolean {
+    return this.breakAddress !== undefined;
   }
 
   synthesize(text: string, settings: EspeakSettings): Int16Array {
@@ -168,6 +183,20 @@ export interface EspeakWordMark {
  * For each offset of the escaped text (and one past its end), the offset in the text before escaping: inside an
  * entity, a start maps to the escaped character and an exclusive end to just after it.
  */
+function readWord(heap: Uint8Array, address: number): number {
+  return new DataView(heap.buffer, heap.byteOffset).getUint32(address, true);
+}
+
+/**
+ * The break address if it holds a break: inside the memory, 8-byte aligned, and above every non-zero byte (the copy's
+ * end), as a break must be; otherwise undefined, and restores clear everything.
+ */
+function checkedBreakAddress(heap: Uint8Array, address: number | undefined, copied: number): number | undefined {
+  if (address === undefined || address + 4 > copied) return undefined;
+  const value = readWord(heap, address);
+  return value % 8 === 0 && value >= copied && value <= heap.length ? address : undefined;
+}
+
 /** A copy of `memory` up to its last non-zero byte. */
 function usedPrefix(memory: Uint8Array): Uint8Array {
   let end = memory.length;
