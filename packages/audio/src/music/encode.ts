@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { LameEncoder } from '../codec/lame.ts';
+import { isMp3SampleRate } from '../codec/mp3.ts';
 import { concatBytes } from '../codec/pcm.ts';
 import { wavHeader } from '../codec/wav.ts';
 import { joinMp3Parts, planMp3Split } from './mp3-splice.ts';
@@ -41,7 +42,7 @@ function encodeInSeconds(left: Float32Array, right: Float32Array, sampleRate: nu
 
 /** Constant-bitrate stereo MP3 (192 kbps by default) at the input's sample rate. */
 export async function encodeStereoMp3(left: Float32Array, right: Float32Array, sampleRate: number, bitrate: Mp3Bitrate = MUSIC_MP3_BITRATE): Promise<Uint8Array> {
-  if ((MP3_SAMPLE_RATES as readonly number[]).includes(sampleRate)) {
+  if (isMp3SampleRate(sampleRate)) {
     const encoder = await LameEncoder.create({ channels: 2, sampleRate, bitrate });
     return encodeInSeconds(left, right, sampleRate, (leftPart, rightPart) => encoder.encode([leftPart, rightPart]), () => encoder.flush());
   }

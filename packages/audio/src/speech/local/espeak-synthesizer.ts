@@ -179,17 +179,14 @@ export interface EspeakWordMark {
   seconds: number;
 }
 
-/**
- * For each offset of the escaped text (and one past its end), the offset in the text before escaping: inside an
- * entity, a start maps to the escaped character and an exclusive end to just after it.
- */
 function readWord(heap: Uint8Array, address: number): number {
   return new DataView(heap.buffer, heap.byteOffset).getUint32(address, true);
 }
 
 /**
- * The break address if it holds a break: inside the memory, 8-byte aligned, and above every non-zero byte (the copy's
- * end), as a break must be; otherwise undefined, and restores clear everything.
+ * The break address if it holds a break: a word inside the copy (so a restore puts the break back too) whose value is
+ * 8-byte aligned, inside the memory and above every non-zero byte (the copy's end), as a break must be; otherwise
+ * undefined, and restores clear everything.
  */
 function checkedBreakAddress(heap: Uint8Array, address: number | undefined, copied: number): number | undefined {
   if (address === undefined || address + 4 > copied) return undefined;
@@ -217,6 +214,10 @@ function originalOffsets(text: string, escaped: string): { start: (offset: numbe
   return { start: (offset) => starts[offset], end: (offset) => ends[offset] };
 }
 
+/**
+ * For each offset of the escaped text (and one past its end), the offset in the text before escaping: inside an
+ * entity, a start maps to the escaped character and an exclusive end to just after it.
+ */
 function escapedToOriginalOffsets(text: string): { starts: number[]; ends: number[] } {
   const starts: number[] = [];
   const ends: number[] = [];
