@@ -64,25 +64,27 @@ export interface HeldStream {
 }
 
 /** The studio's start: its engine's pieces as MP3, held and stored by startHeldStream. */
-async function startStream(deps: StreamDependencies, prepared: PreparedSpeech, recorder: TimingsRecorder, stop: AbortController): Promise<HeldStream> {
-  let pieces: AsyncGenerator<Mp3Piece>;
-  try {
-    pieces = mp3Pieces(recorder.observe(deps.speech.speakStream(engineRequestOf(prepared, prepared.text), { signal: stop.signal, audio: 'mp3' })));
-  } catch (error) {
-    throw speechErrorToAppError(error);
-  }
-  return startHeldStream(deps.service, prepared, pieces, stop, () => deps.service.openWriter(prepared));
+function startStream(deps: StreamDependencies, prepared: PreparedSpeech, recorder: TimingsRecorder, stop: AbortController): Promise<HeldStream> {
+  const startPieces = () => mp3Pieces(recorder.observe(deps.speech.speakStream(engineRequestOf(prepared, prepared.text), { signal: stop.signal, audio: 'mp3' })));
+  return startHeldStream(deps.service, prepared, startPieces, stop, () => deps.service.openWriter(prepared));
 }
 
 /**
- * Pulls the engine's first piece while the credits are held and the history file is opened, so the first audio does
- * not wait for the ledger. Nothing reaches the client before the hold has succeeded: the caller only writes once this
- * returns. A refused hold stops the engine at once (through `stop`) and is the error the client gets; any failure
- * here gives back what was taken and is an ordinary (JSON) error.
+ * Starts the engine's pieces (a request it refuses is the error, before anything is held), then pulls the first piece
+ * while the credits are held and the history file is opened, so the first audio does not wait for the ledger. Nothing
+ * reaches the client before the hold has succeeded: the caller only writes once this returns. A refused hold stops the
+ * engine at once (through `stop`) and is the error the client gets; any failure here gives back what was taken and is
+ * an ordinary (JSON) error.
  */
 export async function startHeldStream(
-  service: TtsService, prepared: PreparedSpeech, pieces: AsyncGenerator<Mp3Piece>, stop: AbortController, openWriter: () => Promise<FileWriter>,
+  service: TtsService, prepared: PreparedSpeech, startPieces: () => AsyncGenerator<Mp3Piece>, stop: AbortController, openWriter: () => Promise<FileWriter>,
 ): Promise<HeldStream> {
+  let pieces: AsyncGenerator<Mp3Piece>;
+  try {
+    pieces = startPieces();
+  } catch (error) {
+    throw speechErrorToAppError(error);
+  }
   const holding = service.holdCredits(prepared);
   holding.catch(() => stop.abort());
   const [hold, writer, first] = await Promise.allSettled([holding, openWriter(), firstAudiblePiece(pieces)]);

@@ -207,13 +207,8 @@ async function startStream(deps: ApiSpeechDependencies, call: ApiSpeechCall, sta
   let held: HeldStream;
   try {
     const options = { signal: stop.signal, ...(call.lowLatency === false ? {} : { leadPieceMaxLength: LEAD_PIECE_MAX_LENGTH }) };
-    let pieces: AsyncGenerator<Mp3Piece>;
-    try {
-      pieces = mp3Pieces(recorder.observe(speechChunksOf(deps, call, options)));
-    } catch (error) {
-      throw speechErrorToAppError(error);
-    }
-    held = await startHeldStream(deps.service, prepared, pieces, stop, () => historyWriterOf(deps, call));
+    const startPieces = () => mp3Pieces(recorder.observe(speechChunksOf(deps, call, options)));
+    held = await startHeldStream(deps.service, prepared, startPieces, stop, () => historyWriterOf(deps, call));
   } catch (error) {
     encoder.abort();
     throw error;
