@@ -30,25 +30,30 @@ function mp3Wasm(): Promise<Uint8Array> {
   return wasmBytes;
 }
 
-/** What Mp3StreamEncoder drives: LAME at the input's rate (lame.ts), or a resampling LAME for any other rate. */
-interface MonoMp3Encoder {
+/** A constant-bitrate MP3 encoder on Float32 channels (one array per channel, of equal length). */
+export interface PcmMp3Encoder {
+  /** The MP3 bytes ready so far (possibly none), as a copy. */
   encode(channels: readonly Float32Array[]): Uint8Array;
+  /** The last frames; afterwards only restart() makes the encoder usable again. */
   flush(): Uint8Array;
+  /** Starts a new, independent MP3 on the same instance. */
   restart(): void;
 }
 
-async function resamplingEncoder(sampleRate: number, bitrate: Mp3Bitrate): Promise<MonoMp3Encoder> {
+/** LAME at the input's rate (lame.ts) for MP3's nine rates; a resampling LAME (wasm-media-encoders) for any other. */
+export async function createMp3Encoder(settings: { channels: 1 | 2; sampleRate: number; bitrate: Mp3Bitrate }): Promise<PcmMp3Encoder> {
+  if (isMp3SampleRate(settings.sampleRate)) return LameEncoder.create(settings);
   const { createEncoder } = await import('wasm-media-encoders');
   const encoder: WasmMediaEncoder<'audio/mpeg'> = await createEncoder('audio/mpeg', compiledWasm ?? (await mp3Wasm()), (module) => {
     compiledWasm = module;
   });
-  const settings = { channels: 1 as const, sampleRate, bitrate, outputSampleRate: outputRateFor(sampleRate) };
-  encoder.configure(settings);
+  const configuration = { ...settings, outputSampleRate: outputRateFor(settings.sampleRate) };
+  encoder.configure(configuration);
   return {
     // The returned views point into WASM memory that the next call reuses: copy them.
     encode: (channels) => encoder.encode([...channels]).slice(),
     flush: () => encoder.finalize().slice(),
-    restart: () => encoder.configure(settings),
+    restart: () => encoder.configure(configuration),
   };
 }
 
@@ -97,14 +102,10 @@ export function mp3EncodedLength(inputSamples: number, sampleRate: number): numb
 export class Mp3StreamEncoder {
   private finished = false;
 
-  private constructor(private readonly encoder: MonoMp3Encoder) {}
+  private constructor(private readonly encoder: PcmMp3Encoder) {}
 
   static async create(options: Mp3Options): Promise<Mp3StreamEncoder> {
-    const bitrate = options.bitrate ?? DEFAULT_SPEECH_MP3_BITRATE;
-    const encoder = isMp3SampleRate(options.sampleRate)
-      ? await LameEncoder.create({ channels: 1, sampleRate: options.sampleRate, bitrate })
-      : await resamplingEncoder(options.sampleRate, bitrate);
-    return new Mp3StreamEncoder(encoder);
+    return new Mp3StreamEncoder(await createMp3Encoder({ channels: 1, sampleRate: options.sampleRate, bitrate: options.bitrate ?? DEFAULT_SPEECH_MP3_BITRATE }));
   }
 
   /**

@@ -1,58 +1,26 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { LameEncoder } from '../codec/lame.ts';
-import { isMp3SampleRate } from '../codec/mp3.ts';
+import { createMp3Encoder } from '../codec/mp3.ts';
 import { concatBytes } from '../codec/pcm.ts';
 import { wavHeader } from '../codec/wav.ts';
 import { joinMp3Parts, planMp3Split } from './mp3-splice.ts';
 
 /**
- * Stereo encoders for finished tracks. The shared codec module encodes mono speech; music needs two channels, so
- * these drive the same LAME builds (codec/lame.ts at MP3's rates, wasm-media-encoders resampling any other) and reuse
- * the shared WAV header writer.
+ * Stereo encoders for finished tracks: the shared codec's MP3 encoder with two channels, and a dithered WAV on the
+ * shared WAV header writer.
  */
 
 export const MUSIC_MP3_BITRATE = 192;
 export type Mp3Bitrate = 128 | 160 | 192 | 224 | 256 | 320;
 
-const MP3_SAMPLE_RATES = [8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000] as const;
-
-let lameWasm: Promise<Uint8Array> | undefined;
-/**
- * wasm-media-encoders' LAME compiled once per thread (handed back by the first encoder), for rates MP3 cannot carry:
- * given bytes, every encoder would compile them again and run unoptimised code until the engine tiers it up.
- */
-let lameModule: WebAssembly.Module | undefined;
-
-function mp3Wasm(): Promise<Uint8Array> {
-  lameWasm ??= readFile(createRequire(import.meta.url).resolve('wasm-media-encoders/wasm/mp3'));
-  return lameWasm;
-}
-
-/** One second at a time, so LAME's input buffers stay small; the chunks' MP3 bytes joined. */
-function encodeInSeconds(left: Float32Array, right: Float32Array, sampleRate: number, encode: (left: Float32Array, right: Float32Array) => Uint8Array, flush: () => Uint8Array): Uint8Array {
+/** Constant-bitrate stereo MP3 (192 kbps by default) at the input's sample rate, one second at a time. */
+export async function encodeStereoMp3(left: Float32Array, right: Float32Array, sampleRate: number, bitrate: Mp3Bitrate = MUSIC_MP3_BITRATE): Promise<Uint8Array> {
+  const encoder = await createMp3Encoder({ channels: 2, sampleRate, bitrate });
   const parts: Uint8Array[] = [];
   for (let start = 0; start < left.length; start += sampleRate) {
     const end = Math.min(left.length, start + sampleRate);
-    parts.push(encode(left.subarray(start, end), right.subarray(start, end)));
+    parts.push(encoder.encode([left.subarray(start, end), right.subarray(start, end)]));
   }
-  parts.push(flush());
+  parts.push(encoder.flush());
   return concatBytes(parts);
-}
-
-/** Constant-bitrate stereo MP3 (192 kbps by default) at the input's sample rate. */
-export async function encodeStereoMp3(left: Float32Array, right: Float32Array, sampleRate: number, bitrate: Mp3Bitrate = MUSIC_MP3_BITRATE): Promise<Uint8Array> {
-  if (isMp3SampleRate(sampleRate)) {
-    const encoder = await LameEncoder.create({ channels: 2, sampleRate, bitrate });
-    return encodeInSeconds(left, right, sampleRate, (leftPart, rightPart) => encoder.encode([leftPart, rightPart]), () => encoder.flush());
-  }
-  const { createEncoder } = await import('wasm-media-encoders');
-  const encoder = await createEncoder('audio/mpeg', lameModule ?? (await mp3Wasm()), (module) => {
-    lameModule = module;
-  });
-  encoder.configure({ channels: 2, sampleRate, bitrate, outputSampleRate: MP3_SAMPLE_RATES.find((rate) => rate >= sampleRate) ?? 48000 });
-  // The encoder reuses its output buffer: copy each chunk.
-  return encodeInSeconds(left, right, sampleRate, (leftPart, rightPart) => encoder.encode([leftPart, rightPart]).slice(), () => encoder.finalize().slice());
 }
 
 /** Encodes a stretch of stereo audio to MP3 (on another thread, say). */
