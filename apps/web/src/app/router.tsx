@@ -9,6 +9,7 @@ import { ProtectedRoute } from './guards/ProtectedRoute.tsx';
 import { PublicOnlyRoute } from './guards/PublicOnlyRoute.tsx';
 import { AuthLayout } from './layouts/AuthLayout.tsx';
 import { NotFoundPage } from './layouts/NotFoundPage.tsx';
+import { withPageData } from './page-data.ts';
 import { RootLayout } from './layouts/RootLayout.tsx';
 
 /** A page chunk that needs the studio's texts: both load together, so the page never shows keys. */
@@ -34,13 +35,16 @@ function withQueries(load: () => Promise<{ default: ComponentType }>): () => Pro
 }
 
 /** The signed-in frame is its own chunk: a visitor of /login never downloads it. */
-const loadAppShell = withQueries(withStudioTexts(() => import('./shell/AppShell.tsx')));
+const loadAppShell = withQueries(withStudioTexts(withPageData(() => import('./shell/AppShell.tsx'), (shell, client) => shell.prefetchShellData(client))));
 const AppShell = lazy(loadAppShell);
 
 /** Home composes several features, so it lives in the app layer; like each feature's pages, it loads on first visit. */
 const loadHomePage = () => import('./home/HomePage.tsx').then((page) => ({ default: page.HomePage }));
 /** Each feature's pages load with the feature, on first visit. */
-const loadTextToSpeechPage = () => import('../features/text-to-speech/index.ts').then((feature) => ({ default: feature.TextToSpeechPage }));
+const loadTextToSpeechPage = () =>
+  withPageData(() => import('../features/text-to-speech/index.ts'), (feature, client) => feature.prefetchTextToSpeechPage(client))().then((feature) => ({
+    default: feature.TextToSpeechPage,
+  }));
 const loadMusicPage = () => import('../features/music/index.ts').then((feature) => ({ default: feature.MusicPage }));
 const loadVoiceDesignPage = () => import('../features/voice-design/index.ts').then((feature) => ({ default: feature.VoiceDesignPage }));
 const loadVoiceClonePage = () => import('../features/voice-clone/index.ts').then((feature) => ({ default: feature.VoiceClonePage }));

@@ -1,3 +1,3 @@
 export { CreditsPopover } from './components/CreditsPopover.tsx';
-export { useCreditSummary, creditSummaryQueryKey } from './api/use-credit-summary.ts';
+export { useCreditSummary, creditSummaryQuery, creditSummaryQueryKey } from './api/use-credit-summary.ts';
 export { useCreditsRedirect } from './hooks/use-credits-redirect.ts';

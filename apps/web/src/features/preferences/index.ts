@@ -1,6 +1,7 @@
 export {
   applyFavorite,
   applySelection,
+  preferencesQuery,
   preferencesQueryKey,
   usePreferences,
   useSelectVoice,

@@ -3,7 +3,7 @@ export { VoicePickerButton } from './components/VoicePickerButton.tsx';
 export { VoiceBrowser } from './components/VoiceBrowser.tsx';
 export { VoiceAvatar } from './components/VoiceAvatar.tsx';
 export { CopyVoiceIdButton } from './components/VoiceRowActions.tsx';
-export { useVoices, voicesQueryKey } from './api/voices-api.ts';
+export { useVoices, voicesQuery, voicesQueryKey } from './api/voices-api.ts';
 export { useSelectedVoice } from './hooks/use-selected-voice.ts';
 export { useVoiceFromQuery } from './hooks/use-voice-from-query.ts';
 export { useVoicePreview } from './hooks/use-voice-preview.ts';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { hashKey, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { hashKey, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   DEFAULT_PREFERENCES,
   preferencesReplySchema,
@@ -24,13 +24,16 @@ const preferencesApi = {
   settings: (settings: Partial<VoiceSettings>) => api.put('/preferences/voice/settings', settings, { schema: preferencesReplySchema }),
 };
 
+/** Also read ahead of the studio's first page (the router's page data). */
+export const preferencesQuery = queryOptions({
+  queryKey: preferencesQueryKey,
+  queryFn: ({ signal }) => preferencesApi.get(signal).then((reply) => reply.preferences),
+  staleTime: 60_000,
+});
+
 /** The user's preferences; the defaults stand in until (or unless) they load. */
 export function usePreferences() {
-  const query = useQuery({
-    queryKey: preferencesQueryKey,
-    queryFn: ({ signal }) => preferencesApi.get(signal).then((reply) => reply.preferences),
-    staleTime: 60_000,
-  });
+  const query = useQuery(preferencesQuery);
   return { ...query, preferences: query.data ?? DEFAULT_PREFERENCES };
 }
 

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { voiceListReplySchema, type Voice } from '@sound-studio/shared';
 import { api } from '../../../lib/api/index.ts';
 import { SAMPLE_VOICES } from '../sample-voices.ts';
@@ -21,11 +21,16 @@ async function fetchVoices(signal: AbortSignal): Promise<VoiceList> {
   }
 }
 
-/** The voice catalogue (plus the user's own voices); falls back to the seven samples when the call fails. */
+/**
+ * The voice catalogue (plus the user's own voices); falls back to the seven samples when the call fails. Also read
+ * ahead of the pages that list voices (the router's page data).
+ */
+export const voicesQuery = queryOptions({
+  queryKey: voicesQueryKey,
+  queryFn: ({ signal }) => fetchVoices(signal),
+  staleTime: 5 * 60_000,
+});
+
 export function useVoices() {
-  return useQuery({
-    queryKey: voicesQueryKey,
-    queryFn: ({ signal }) => fetchVoices(signal),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(voicesQuery);
 }
