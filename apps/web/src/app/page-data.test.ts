@@ -4,6 +4,7 @@ import { PAGE_DATA_WAIT_MS, withPageData } from './page-data.ts';
 import { sharedQueryClient } from './query-client.ts';
 
 const page = { name: 'the page module' };
+const dataModule = { name: 'the module that reads the page data' };
 
 /** A promise and its resolver, for data that answers when the test says so. */
 function deferred() {
@@ -23,21 +24,31 @@ async function settled(promise: Promise<unknown>): Promise<boolean> {
 describe('withPageData', () => {
   afterEach(() => vi.useRealTimers());
 
-  it("reads the page's data into the shared cache and resolves with the module once it is in", async () => {
+  it("reads the page's data into the shared cache and resolves with the page's module once it is in", async () => {
     vi.useFakeTimers();
     const data = deferred();
     let client: QueryClient | null = null;
+    const steps: string[] = [];
     const load = withPageData(
-      () => Promise.resolve(page),
-      (module, given) => {
-        expect(module).toBe(page);
-        client = given;
-        return data.promise;
+      {
+        load: () => Promise.resolve(dataModule),
+        prefetch: (module, given) => {
+          expect(module).toBe(dataModule);
+          client = given;
+          steps.push('data asked for');
+          return data.promise;
+        },
+      },
+      () => {
+        steps.push('page loaded');
+        return Promise.resolve(page);
       },
     );
     const loaded = load();
     expect(await settled(loaded)).toBe(false);
     expect(client).toBe(sharedQueryClient());
+    // The page's modules run after the data is asked for, in a later task, while it is on its way.
+    expect(steps).toEqual(['data asked for', 'page loaded']);
     data.resolve();
     expect(await settled(loaded)).toBe(true);
     await expect(loaded).resolves.toBe(page);
@@ -45,10 +56,7 @@ describe('withPageData', () => {
 
   it('gives up waiting after PAGE_DATA_WAIT_MS, so a slow answer leaves the page to its loading states', async () => {
     vi.useFakeTimers();
-    const load = withPageData(
-      () => Promise.resolve(page),
-      () => new Promise(() => {}),
-    );
+    const load = withPageData({ load: () => Promise.resolve(dataModule), prefetch: () => new Promise(() => {}) }, () => Promise.resolve(page));
     const loaded = load();
     expect(await settled(loaded)).toBe(false);
     await vi.advanceTimersByTimeAsync(PAGE_DATA_WAIT_MS - 10);
@@ -58,10 +66,7 @@ describe('withPageData', () => {
   });
 
   it('fails as the chunk does when the chunk cannot load', async () => {
-    const load = withPageData(
-      () => Promise.reject(new Error('chunk failed')),
-      () => Promise.resolve(),
-    );
+    const load = withPageData({ load: () => Promise.resolve(dataModule), prefetch: () => Promise.resolve() }, () => Promise.reject(new Error('chunk failed')));
     await expect(load()).rejects.toThrow('chunk failed');
   });
 });

@@ -35,16 +35,20 @@ function withQueries(load: () => Promise<{ default: ComponentType }>): () => Pro
 }
 
 /** The signed-in frame is its own chunk: a visitor of /login never downloads it. */
-const loadAppShell = withQueries(withStudioTexts(withPageData(() => import('./shell/AppShell.tsx'), (shell, client) => shell.prefetchShellData(client))));
+const loadAppShell = withQueries(
+  withStudioTexts(
+    withPageData({ load: () => import('./shell/shell-data.ts'), prefetch: (data, client) => data.prefetchShellData(client) }, () => import('./shell/AppShell.tsx')),
+  ),
+);
 const AppShell = lazy(loadAppShell);
 
 /** Home composes several features, so it lives in the app layer; like each feature's pages, it loads on first visit. */
 const loadHomePage = () => import('./home/HomePage.tsx').then((page) => ({ default: page.HomePage }));
 /** Each feature's pages load with the feature, on first visit. */
-const loadTextToSpeechPage = () =>
-  withPageData(() => import('../features/text-to-speech/index.ts'), (feature, client) => feature.prefetchTextToSpeechPage(client))().then((feature) => ({
-    default: feature.TextToSpeechPage,
-  }));
+const loadTextToSpeechPage = withPageData(
+  { load: () => import('../features/text-to-speech/public.ts'), prefetch: (data, client) => data.prefetchTextToSpeechPage(client) },
+  () => import('../features/text-to-speech/index.ts').then((feature) => ({ default: feature.TextToSpeechPage })),
+);
 const loadMusicPage = () => import('../features/music/index.ts').then((feature) => ({ default: feature.MusicPage }));
 const loadVoiceDesignPage = () => import('../features/voice-design/index.ts').then((feature) => ({ default: feature.VoiceDesignPage }));
 const loadVoiceClonePage = () => import('../features/voice-clone/index.ts').then((feature) => ({ default: feature.VoiceClonePage }));

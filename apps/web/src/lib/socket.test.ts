@@ -63,16 +63,35 @@ describe('connectNamespace', () => {
 
   it('tells each holder every time the connection is made, until it leaves', async () => {
     const { connectNamespace } = await import('./socket.ts');
+    const { markFirstPageDrawn } = await import('./first-page.ts');
     const header = connectNamespace('/user');
-    const page = connectNamespace('/user');
     const headerConnected = vi.fn();
-    const pageConnected = vi.fn();
     header.onConnect(headerConnected);
+    markFirstPageDrawn();
+    await vi.advanceTimersByTimeAsync(2_000);
+    // A holder that comes once the socket is made listens on it at once.
+    const page = connectNamespace('/user');
+    const pageConnected = vi.fn();
     page.onConnect(pageConnected);
     emit('connect');
     expect([headerConnected.mock.calls.length, pageConnected.mock.calls.length]).toEqual([1, 1]);
     page.disconnect();
     emit('connect');
     expect([headerConnected.mock.calls.length, pageConnected.mock.calls.length]).toEqual([2, 1]);
+  });
+
+  it('makes no socket for a connection whose last holder left while the client was loading', async () => {
+    const { io } = await import('socket.io-client');
+    const { connectNamespace } = await import('./socket.ts');
+    const { markFirstPageDrawn } = await import('./first-page.ts');
+    vi.mocked(io).mockClear();
+    const holder = connectNamespace('/user');
+    markFirstPageDrawn();
+    // The idle callback runs (the client's import starts); the holder leaves before the import answers.
+    vi.advanceTimersByTime(2_000);
+    holder.disconnect();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(io).not.toHaveBeenCalled();
+    expect(connect).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,4 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { REALTIME_PATH } from '@sound-studio/shared';
 import { afterFirstPageDrawn } from './first-page.ts';
 import { whenIdle } from './idle.ts';
@@ -28,8 +28,16 @@ export interface RealtimeSubscription {
 }
 
 interface SharedConnection {
-  socket: Socket;
+  /**
+   * socket.io's client, loaded and made when the connection opens: it is not needed to draw a page, and evaluating it
+   * (the engine, its transports) lengthened the task that starts the studio's frame.
+   */
+  socket: Socket | null;
+  /** Every holder's listeners, put on the socket when it is made. */
+  listeners: Array<[string, Listener]>;
   holders: number;
+  /** Set once the last holder has left: an opening still under way stops. */
+  closed: boolean;
   /** Stops an opening that has not happened yet. */
   cancelOpening: () => void;
 }
@@ -40,15 +48,28 @@ const connections = new Map<string, SharedConnection>();
 function sharedConnection(namespace: string, auth?: () => Record<string, string>): SharedConnection {
   const existing = connections.get(namespace);
   if (existing) return existing;
+  const connection: SharedConnection = { socket: null, listeners: [], holders: 0, closed: false, cancelOpening: () => {} };
+  connection.cancelOpening = openLater(() => {
+    openConnection(namespace, connection, auth).catch(() => {
+      // The client's chunk did not load (offline): the page works on without live updates, as with a dropped socket.
+    });
+  });
+  connections.set(namespace, connection);
+  return connection;
+}
+
+async function openConnection(namespace: string, connection: SharedConnection, auth?: () => Record<string, string>): Promise<void> {
+  const { io } = await import('socket.io-client');
+  if (connection.closed) return;
   const socket = io(namespace, {
     ...SOCKET_OPTIONS,
     transports: [...SOCKET_OPTIONS.transports],
     autoConnect: false,
     ...(auth ? { auth: (callback: (data: object) => void) => callback(auth()) } : {}),
   });
-  const connection: SharedConnection = { socket, holders: 0, cancelOpening: openLater(socket) };
-  connections.set(namespace, connection);
-  return connection;
+  for (const [event, listener] of connection.listeners) socket.on(event, listener);
+  connection.socket = socket;
+  socket.connect();
 }
 
 /** The longest an idle moment is waited for once the page is drawn. */
@@ -62,13 +83,13 @@ const OPEN_ANYWAY_MS = 15_000;
  * upgrade) ran beside the studio's first load: Lighthouse's mobile run on /text-to-speech measured a blocking-time
  * median of 1,683 ms with it at boot and 1,314 ms without (4 interleaved runs).
  */
-function openLater(socket: Socket): () => void {
+function openLater(connect: () => void): () => void {
   let waiting = true;
   const open = () => {
     if (!waiting) return;
     waiting = false;
     clearTimeout(anyway);
-    socket.connect();
+    connect();
   };
   const anyway = setTimeout(open, OPEN_ANYWAY_MS);
   afterFirstPageDrawn(() => whenIdle(open, OPEN_WITHIN_MS));
@@ -91,7 +112,8 @@ export function connectNamespace(namespace: string, auth?: () => Record<string, 
   const subscription: RealtimeSubscription = {
     on(event, listener) {
       if (!released) {
-        connection.socket.on(event, listener);
+        connection.listeners.push([event, listener]);
+        connection.socket?.on(event, listener);
         listeners.push([event, listener]);
       }
       return subscription;
@@ -103,11 +125,15 @@ export function connectNamespace(namespace: string, auth?: () => Record<string, 
     disconnect() {
       if (released) return;
       released = true;
-      for (const [event, listener] of listeners) connection.socket.off(event, listener);
+      for (const [event, listener] of listeners) {
+        connection.listeners = connection.listeners.filter(([otherEvent, other]) => otherEvent !== event || other !== listener);
+        connection.socket?.off(event, listener);
+      }
       connection.holders -= 1;
       if (connection.holders > 0) return;
+      connection.closed = true;
       connection.cancelOpening();
-      connection.socket.disconnect();
+      connection.socket?.disconnect();
       connections.delete(namespace);
     },
   };

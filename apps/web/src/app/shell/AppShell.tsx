@@ -1,5 +1,4 @@
 import { memo, Suspense, useEffect, useLayoutEffect, useState } from 'react';
-import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/translator.ts';
 import { Outlet } from 'react-router';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
@@ -9,8 +8,7 @@ import { ToastProvider } from '../../components/ui/toast.tsx';
 import { PlanGateDialog } from '../../features/billing/index.ts';
 import { PlayerProvider } from '../../features/player/index.ts';
 import { usePlanUpdates } from '../../features/pricing/index.ts';
-import { creditSummaryQuery } from '../../features/credits/index.ts';
-import { preferencesQuery, usePreferences, useUpdatePreferences } from '../../features/preferences/index.ts';
+import { usePreferences, useUpdatePreferences } from '../../features/preferences/index.ts';
 import { Header } from './Header.tsx';
 import { MobileNav } from './MobileNav.tsx';
 import { PlayerBarSlot } from './PlayerBarSlot.tsx';
@@ -37,11 +35,6 @@ const ShellPage = memo(function ShellPage() {
     </Suspense>
   );
 });
-
-/** What the shell draws from the server at once: the saved sidebar state and the balance in the header. */
-export function prefetchShellData(client: QueryClient): Promise<unknown> {
-  return Promise.all([client.prefetchQuery(preferencesQuery), client.prefetchQuery(creditSummaryQuery)]);
-}
 
 /**
  * The signed-in frame: slim header, sidebar (drawer on small screens), the page, and the player bar. The one audio

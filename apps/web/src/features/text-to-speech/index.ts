@@ -1,5 +1,4 @@
 export { TextToSpeechPage } from './components/TextToSpeechPage.tsx';
-export { prefetchTextToSpeechPage } from './page-data.ts';
 export { useGenerateSpeech } from './hooks/use-generate-speech.ts';
 export { useSpeechChoices } from './hooks/use-speech-choices.ts';
 export { GenerationFailureDialog } from './components/GenerationFailureDialog.tsx';
