@@ -9,8 +9,8 @@ import { ProtectedRoute } from './guards/ProtectedRoute.tsx';
 import { PublicOnlyRoute } from './guards/PublicOnlyRoute.tsx';
 import { AuthLayout } from './layouts/AuthLayout.tsx';
 import { NotFoundPage } from './layouts/NotFoundPage.tsx';
-import { withPageData } from './page-data.ts';
 import { RootLayout } from './layouts/RootLayout.tsx';
+import { withPageData } from './page-data.ts';
 
 /** A page chunk that needs the studio's texts: both load together, so the page never shows keys. */
 function withStudioTexts<Module>(load: () => Promise<Module>): () => Promise<Module> {
