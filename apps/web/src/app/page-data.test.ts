@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { QueryClient } from '@tanstack/react-query';
+import { markFirstPageDrawn } from '../lib/first-page.ts';
 import { PAGE_DATA_WAIT_MS, withPageData } from './page-data.ts';
 import { sharedQueryClient } from './query-client.ts';
 
@@ -13,7 +14,18 @@ function deferred() {
   return { promise, resolve };
 }
 
-/** Whether `promise` has settled by the time the queued work (timers included, when faked) has run. */
+/** Whether `promise` has settled once the queued microtasks have run (no timer fires). */
+async function settledWithoutTimers(promise: Promise<unknown>): Promise<boolean> {
+  let done = false;
+  void promise.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  for (let turn = 0; turn < 20; turn++) await Promise.resolve();
+  return done;
+}
+
+/** Whether `promise` has settled once the queued work, due timers included, has run. */
 async function settled(promise: Promise<unknown>): Promise<boolean> {
   let done = false;
   void promise.then(() => (done = true));
@@ -24,7 +36,7 @@ async function settled(promise: Promise<unknown>): Promise<boolean> {
 describe('withPageData', () => {
   afterEach(() => vi.useRealTimers());
 
-  it("reads the page's data into the shared cache and resolves with the page's module once it is in", async () => {
+  it("at boot, asks for the page's data first, loads the page in a later task, and resolves once the data is in", async () => {
     vi.useFakeTimers();
     const data = deferred();
     let client: QueryClient | null = null;
@@ -45,16 +57,18 @@ describe('withPageData', () => {
       },
     );
     const loaded = load();
-    expect(await settled(loaded)).toBe(false);
+    // Without a task boundary (timers held), only the data has been asked for.
+    await settledWithoutTimers(loaded);
+    expect(steps).toEqual(['data asked for']);
     expect(client).toBe(sharedQueryClient());
-    // The page's modules run after the data is asked for, in a later task, while it is on its way.
+    expect(await settled(loaded)).toBe(false);
     expect(steps).toEqual(['data asked for', 'page loaded']);
     data.resolve();
     expect(await settled(loaded)).toBe(true);
     await expect(loaded).resolves.toBe(page);
   });
 
-  it('gives up waiting after PAGE_DATA_WAIT_MS, so a slow answer leaves the page to its loading states', async () => {
+  it('gives up waiting PAGE_DATA_WAIT_MS after asking, so a slow answer leaves the page to its loading states', async () => {
     vi.useFakeTimers();
     const load = withPageData({ load: () => Promise.resolve(dataModule), prefetch: () => new Promise(() => {}) }, () => Promise.resolve(page));
     const loaded = load();
@@ -65,8 +79,33 @@ describe('withPageData', () => {
     await expect(loaded).resolves.toBe(page);
   });
 
-  it('fails as the chunk does when the chunk cannot load', async () => {
+  it('loads the page without its data when the data module or its requests fail', async () => {
+    const withoutModule = withPageData({ load: () => Promise.reject(new Error('data chunk failed')), prefetch: () => Promise.resolve() }, () => Promise.resolve(page));
+    await expect(withoutModule()).resolves.toBe(page);
+    const refused = withPageData({ load: () => Promise.resolve(dataModule), prefetch: () => Promise.reject(new Error('refused')) }, () => Promise.resolve(page));
+    await expect(refused()).resolves.toBe(page);
+  });
+
+  it('fails as the chunk does when the page cannot load', async () => {
     const load = withPageData({ load: () => Promise.resolve(dataModule), prefetch: () => Promise.resolve() }, () => Promise.reject(new Error('chunk failed')));
     await expect(load()).rejects.toThrow('chunk failed');
+  });
+
+  // Last: the first page drawn is module state that stays drawn.
+  it('once a page is drawn, a navigation does not wait for the next page data', async () => {
+    markFirstPageDrawn();
+    const asked = vi.fn();
+    const load = withPageData(
+      {
+        load: () => Promise.resolve(dataModule),
+        prefetch: () => {
+          asked();
+          return new Promise(() => {});
+        },
+      },
+      () => Promise.resolve(page),
+    );
+    await expect(load()).resolves.toBe(page);
+    expect(asked).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { isFirstPageDrawn } from '../lib/first-page.ts';
 import { nextTask } from '../lib/idle.ts';
 
-/** How long a first render waits for the data it draws; past it, the page draws its loading states. */
+/** How long the first page waits for the data it draws; past it, the page draws its loading states. */
 export const PAGE_DATA_WAIT_MS = 3_000;
 
 /** A page's first data: the module that reads it, and how. */
@@ -11,24 +12,41 @@ export interface PageData<DataModule> {
 }
 
 /**
- * A chunk drawn once the data it shows first is in (or PAGE_DATA_WAIT_MS has passed): the page draws once, with its
- * data, in the slices of a transition. Drawn before its data, it drew its loading states, then again as each query
- * answered, and a query's answer renders at once (a store update), in one long task. At boot the frame drawn at build
- * time stays up meanwhile. TanStack Query (with the cache) loads here, never on /login.
+ * A chunk whose data is read alongside it. At boot (no page drawn yet) it is drawn once that data is in, or once
+ * PAGE_DATA_WAIT_MS has passed since it was asked for: the page draws once, with its data, in the slices of a
+ * transition, while the frame drawn at build time stays up. Drawn before its data, it drew its loading states, then
+ * again as each query answered, and a query's answer renders at once (a store update), in one long task. Later
+ * navigations do not wait (the router keeps the last page on screen while a transition is pending): the data request
+ * has a head start, and the page shows its loading states meanwhile. TanStack Query loads here, never on /login.
  *
- * The module that reads the data (with the schemas its replies are checked with) loads and runs first, and the page's
- * own modules in a later task, while the data is on its way: run together, they made one long task.
+ * The module that reads the data (with the schemas its replies are checked with) runs first and the page's own modules
+ * in a later task, while the data is on its way: run together, they made one long task. Without its data module (a
+ * chunk that failed to load) the page still loads and reads its data itself.
  */
 export function withPageData<DataModule, Module>(data: PageData<DataModule>, load: () => Promise<Module>): () => Promise<Module> {
   return async () => {
-    const [dataModule, { sharedQueryClient }] = await Promise.all([data.load(), import('./query-client.ts')]);
-    const answered = data.prefetch(dataModule, sharedQueryClient());
+    const answered = askForData(data);
+    const waitsForData = !isFirstPageDrawn();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, waitsForData ? PAGE_DATA_WAIT_MS : 0)));
+    await Promise.race([answered.asked, waited]);
     await nextTask();
     const module = await load();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, PAGE_DATA_WAIT_MS)));
-    await Promise.race([answered, waited]);
+    if (waitsForData) await Promise.race([answered.done, waited]);
     clearTimeout(timer);
     return module;
   };
+}
+
+/** Starts the data's requests: `asked` once they are out (or could not be), `done` once they are answered. Never rejects. */
+function askForData<DataModule>(data: PageData<DataModule>): { asked: Promise<void>; done: Promise<void> } {
+  const started = Promise.all([data.load(), import('./query-client.ts')]).then(([module, { sharedQueryClient }]) => ({
+    answers: data.prefetch(module, sharedQueryClient()).then(
+      () => undefined,
+      () => undefined,
+    ),
+  }));
+  const failed = () => ({ answers: Promise.resolve() });
+  const out = started.catch(failed);
+  return { asked: out.then(() => undefined), done: out.then(({ answers }) => answers) };
 }

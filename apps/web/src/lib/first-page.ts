@@ -12,6 +12,11 @@ export function markFirstPageDrawn(): void {
   for (const run of waiting.splice(0)) run();
 }
 
+/** Whether a page has been drawn yet. */
+export function isFirstPageDrawn(): boolean {
+  return drawn;
+}
+
 /** Runs `run` once the first page is drawn (at once if it already is). */
 export function afterFirstPageDrawn(run: () => void): void {
   if (drawn) run();

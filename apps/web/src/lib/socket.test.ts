@@ -94,4 +94,28 @@ describe('connectNamespace', () => {
     expect(io).not.toHaveBeenCalled();
     expect(connect).not.toHaveBeenCalled();
   });
+
+  // Last: it replaces the client's mock for the rest of the file.
+  it("loads socket.io's client again after a failed load, while the connection has holders", async () => {
+    let loads = 0;
+    vi.doMock('socket.io-client', () => {
+      loads += 1;
+      if (loads === 1) throw new Error('chunk failed');
+      return { io: vi.fn(() => ({ connect, disconnect, on: vi.fn(), off: vi.fn() })) };
+    });
+    try {
+      const { connectNamespace } = await import('./socket.ts');
+      const { markFirstPageDrawn } = await import('./first-page.ts');
+      connectNamespace('/user');
+      markFirstPageDrawn();
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(loads).toBe(1);
+      expect(connect).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(loads).toBe(2);
+      expect(connect).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.doUnmock('socket.io-client');
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import type { Socket } from 'socket.io-client';
+import type { io as createSocket, Socket } from 'socket.io-client';
 import { REALTIME_PATH } from '@sound-studio/shared';
 import { afterFirstPageDrawn } from './first-page.ts';
 import { whenIdle } from './idle.ts';
@@ -49,17 +49,26 @@ function sharedConnection(namespace: string, auth?: () => Record<string, string>
   const existing = connections.get(namespace);
   if (existing) return existing;
   const connection: SharedConnection = { socket: null, listeners: [], holders: 0, closed: false, cancelOpening: () => {} };
-  connection.cancelOpening = openLater(() => {
-    openConnection(namespace, connection, auth).catch(() => {
-      // The client's chunk did not load (offline): the page works on without live updates, as with a dropped socket.
-    });
-  });
+  connection.cancelOpening = openLater(() => void openConnection(namespace, connection, auth));
   connections.set(namespace, connection);
   return connection;
 }
 
-async function openConnection(namespace: string, connection: SharedConnection, auth?: () => Record<string, string>): Promise<void> {
-  const { io } = await import('socket.io-client');
+/** Tries to load socket.io's client again this long after a failed load, as often as socket.io would reconnect. */
+const CLIENT_RETRY_MS = 5_000;
+
+async function openConnection(namespace: string, connection: SharedConnection, auth?: () => Record<string, string>, attempt = 1): Promise<void> {
+  let io: typeof createSocket;
+  try {
+    ({ io } = await import('socket.io-client'));
+  } catch {
+    // The client's chunk did not load (a network blip): try again later, while the connection still has holders.
+    if (!connection.closed && attempt <= SOCKET_OPTIONS.reconnectionAttempts) {
+      const retry = setTimeout(() => void openConnection(namespace, connection, auth, attempt + 1), CLIENT_RETRY_MS);
+      connection.cancelOpening = () => clearTimeout(retry);
+    }
+    return;
+  }
   if (connection.closed) return;
   const socket = io(namespace, {
     ...SOCKET_OPTIONS,
@@ -126,7 +135,9 @@ export function connectNamespace(namespace: string, auth?: () => Record<string, 
       if (released) return;
       released = true;
       for (const [event, listener] of listeners) {
-        connection.listeners = connection.listeners.filter(([otherEvent, other]) => otherEvent !== event || other !== listener);
+        // One registration each, as socket.off removes one: another holder may have given the same function.
+        const index = connection.listeners.findIndex(([otherEvent, other]) => otherEvent === event && other === listener);
+        if (index >= 0) connection.listeners.splice(index, 1);
         connection.socket?.off(event, listener);
       }
       connection.holders -= 1;

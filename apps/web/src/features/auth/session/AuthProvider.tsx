@@ -90,7 +90,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       .then((user) => {
         // A transition: the studio behind a restored session is a large first render, which React then draws in
         // slices between which the browser stays responsive, rather than in one long task.
-        if (!cancelled) startTransition(() => setState({ status: user ? 'authenticated' : 'anonymous', user, endReason: null }));
+        if (cancelled) return;
+        // The studio reads its first data beside this check: a refused session's replies must not stay cached.
+        if (!user) clearQueryCache();
+        startTransition(() => setState({ status: user ? 'authenticated' : 'anonymous', user, endReason: null }));
       })
       .catch((error: unknown) => {
         if (cancelled) return;
@@ -99,6 +102,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           return;
         }
         clearStoredAuth();
+        clearQueryCache();
         setState({ status: 'anonymous', user: null, endReason: null });
       });
     return () => {
@@ -125,6 +129,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [isAuthenticated, logout]);
 
   const signIn = useCallback((session: AuthSession, persistence: StorageKind) => {
+    // Nothing cached before this sign-in belongs to the account signing in.
+    clearQueryCache();
     saveAuthSession(session, persistence);
     setState({ status: 'authenticated', user: session.user, endReason: null });
   }, []);
