@@ -1,8 +1,14 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QueryClient } from '@tanstack/react-query';
-import { markFirstPageDrawn } from '../lib/first-page.ts';
-import { PAGE_DATA_WAIT_MS, withPageData } from './page-data.ts';
-import { sharedQueryClient } from './query-client.ts';
+import type * as FirstPage from '../lib/first-page.ts';
+import type * as PageDataModule from './page-data.ts';
+import type * as QueryClientModule from './query-client.ts';
+
+// Fresh modules for each test: whether a page has been drawn is module state, which another file's test may have set.
+let markFirstPageDrawn: typeof FirstPage.markFirstPageDrawn;
+let PAGE_DATA_WAIT_MS: number;
+let withPageData: typeof PageDataModule.withPageData;
+let sharedQueryClient: typeof QueryClientModule.sharedQueryClient;
 
 const page = { name: 'the page module' };
 const dataModule = { name: 'the module that reads the page data' };
@@ -34,6 +40,13 @@ async function settled(promise: Promise<unknown>): Promise<boolean> {
 }
 
 describe('withPageData', () => {
+  beforeEach(async () => {
+    vi.resetModules();
+    ({ markFirstPageDrawn } = await import('../lib/first-page.ts'));
+    ({ PAGE_DATA_WAIT_MS, withPageData } = await import('./page-data.ts'));
+    ({ sharedQueryClient } = await import('./query-client.ts'));
+  });
+
   afterEach(() => vi.useRealTimers());
 
   it("at boot, asks for the page's data first, loads the page in a later task, and resolves once the data is in", async () => {
@@ -91,7 +104,6 @@ describe('withPageData', () => {
     await expect(load()).rejects.toThrow('chunk failed');
   });
 
-  // Last: the first page drawn is module state that stays drawn.
   it('once a page is drawn, a navigation does not wait for the next page data', async () => {
     markFirstPageDrawn();
     const asked = vi.fn();
