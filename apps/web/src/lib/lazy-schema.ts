@@ -9,34 +9,26 @@ export interface LazySchema<Schema extends z.ZodType> {
   readonly loadSchema: () => Promise<Schema>;
 }
 
-let zodRuntime: Promise<void> | null = null;
+/** `load` run once and its promise kept; a failed load is forgotten, so the next call tries again (a network blip). */
+function onceUntilFailure<Value>(load: () => Promise<Value>): () => Promise<Value> {
+  let loading: Promise<Value> | null = null;
+  return () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
+    return loading;
+  };
+}
 
 /**
  * zod's runtime, run in a task of its own before the first schemas are built: a boot with a stored session ran both in
  * the task that checks the session's reply (about 25 ms on a 2-core machine, four times that on Lighthouse's phone).
  */
-function loadZodRuntime(): Promise<void> {
-  zodRuntime ??= import('zod').then(
-    () => nextTask(),
-    (error: unknown) => {
-      zodRuntime = null;
-      throw error;
-    },
-  );
-  return zodRuntime;
-}
+const loadZodRuntime = onceUntilFailure(() => import('zod').then(() => nextTask()));
 
 export function lazySchema<Schema extends z.ZodType>(load: () => Promise<Schema>): LazySchema<Schema> {
-  let loading: Promise<Schema> | null = null;
-  return {
-    loadSchema: () => {
-      loading ??= loadZodRuntime().then(load).catch((error: unknown) => {
-        loading = null;
-        throw error;
-      });
-      return loading;
-    },
-  };
+  return { loadSchema: onceUntilFailure(() => loadZodRuntime().then(load)) };
 }
 
 /** The names of a module's exports that are schemas. */
